@@ -1,0 +1,2 @@
+// Lets Swift import <png.h> as the CPNG module.
+#include <png.h>

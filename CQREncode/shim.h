@@ -1,0 +1,2 @@
+// Lets Swift import <qrencode.h> as the CQREncode module.
+#include <qrencode.h>

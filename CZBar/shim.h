@@ -1,0 +1,2 @@
+// Lets Swift import <zbar.h> as the CZBar module.
+#include <zbar.h>

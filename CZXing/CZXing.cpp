@@ -1,0 +1,123 @@
+// CZXing: see include/CZXing.h. The only file that talks to zxing-cpp.
+#include "CZXing.h"
+
+#include <ZXing/ReadBarcode.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <new>
+#include <string>
+
+namespace {
+
+void copyMessage(char *error, int32_t capacity, const char *message) {
+    if (error == nullptr || capacity <= 0) return;
+    std::strncpy(error, message, static_cast<size_t>(capacity) - 1);
+    error[capacity - 1] = '\0';
+}
+
+ZXing::DecodeHints makeHints(const CZXingOptions &o) {
+    ZXing::BarcodeFormats formats;
+    if (o.formats & CZXING_FORMAT_QR) formats |= ZXing::BarcodeFormat::QRCode;
+    if (o.formats & CZXING_FORMAT_MICRO_QR) formats |= ZXing::BarcodeFormat::MicroQRCode;
+    if (formats.empty()) formats = ZXing::BarcodeFormat::QRCode;
+    ZXing::Binarizer binarizer = ZXing::Binarizer::LocalAverage;
+    if (o.binarizer == 1) binarizer = ZXing::Binarizer::GlobalHistogram;
+    if (o.binarizer == 2) binarizer = ZXing::Binarizer::FixedThreshold;
+    ZXing::DecodeHints hints;
+    hints.setFormats(formats)
+        .setTryHarder(o.tryHarder != 0)
+        .setTryRotate(o.tryRotate != 0)
+        .setTryDownscale(o.tryDownscale != 0)
+        .setIsPure(o.isPure != 0)
+        .setBinarizer(binarizer)
+        .setMaxNumberOfSymbols(o.maxSymbols > 0 && o.maxSymbols < 255 ? static_cast<uint8_t>(o.maxSymbols) : 255);
+    return hints;
+}
+
+char *duplicate(const std::string &s) {
+    char *p = static_cast<char *>(std::malloc(s.size() + 1));
+    if (p == nullptr) throw std::bad_alloc();
+    std::memcpy(p, s.data(), s.size());
+    p[s.size()] = '\0';
+    return p;
+}
+
+void fill(CZXingSymbol &out, const ZXing::Result &r) {
+    const ZXing::ByteArray &bytes = r.bytes();
+    out.byteCount = static_cast<int32_t>(bytes.size());
+    out.bytes = static_cast<uint8_t *>(std::malloc(bytes.size() > 0 ? bytes.size() : 1));
+    if (out.bytes == nullptr) throw std::bad_alloc();
+    if (!bytes.empty()) std::memcpy(out.bytes, bytes.data(), bytes.size());
+    out.text = duplicate(r.text());
+    out.hasECI = r.hasECI() ? 1 : 0;
+    const ZXing::Position &p = r.position();
+    for (int i = 0; i < 4; ++i) {
+        out.corners[2 * i] = p[i].x;
+        out.corners[2 * i + 1] = p[i].y;
+    }
+    std::string level = r.ecLevel();
+    std::strncpy(out.ecLevel, level.c_str(), sizeof out.ecLevel - 1);
+    out.ecLevel[sizeof out.ecLevel - 1] = '\0';
+    out.saIndex = r.sequenceIndex();
+    out.saCount = r.sequenceSize();
+    out.isMicro = r.format() == ZXing::BarcodeFormat::MicroQRCode ? 1 : 0;
+    out.isMirrored = r.isMirrored() ? 1 : 0;
+}
+
+}  // namespace
+
+extern "C" int32_t czxing_read(const uint8_t *pixels, int32_t width, int32_t height, int32_t stride,
+                               const CZXingOptions *options, CZXingSymbol **out, int32_t *count,
+                               char *error, int32_t errorCapacity) {
+    if (out == nullptr || count == nullptr || options == nullptr || pixels == nullptr) {
+        copyMessage(error, errorCapacity, "czxing_read: missing argument");
+        return -1;
+    }
+    *out = nullptr;
+    *count = 0;
+    if (width <= 0 || height <= 0 || stride < width) {
+        copyMessage(error, errorCapacity, "czxing_read: bad image geometry");
+        return -1;
+    }
+    CZXingSymbol *symbols = nullptr;
+    int32_t allocated = 0;
+    int32_t filled = 0;
+    try {
+        ZXing::ImageView view(pixels, width, height, ZXing::ImageFormat::Lum, stride);
+        ZXing::Results results = ZXing::ReadBarcodes(view, makeHints(*options));
+        int32_t valid = 0;
+        for (const auto &r : results)
+            if (r.isValid()) ++valid;
+        if (valid == 0) return 0;
+        symbols = static_cast<CZXingSymbol *>(std::calloc(static_cast<size_t>(valid), sizeof(CZXingSymbol)));
+        if (symbols == nullptr) throw std::bad_alloc();
+        allocated = valid;
+        for (const auto &r : results) {
+            if (!r.isValid()) continue;
+            fill(symbols[filled], r);
+            ++filled;
+        }
+        *out = symbols;
+        *count = filled;
+        return 0;
+    } catch (const std::exception &e) {
+        czxing_free(symbols, allocated);  // calloc'd: unfilled entries hold NULLs
+        copyMessage(error, errorCapacity, e.what());
+        return -1;
+    } catch (...) {
+        czxing_free(symbols, allocated);  // calloc'd: unfilled entries hold NULLs
+        copyMessage(error, errorCapacity, "zxing-cpp failed with an unknown exception");
+        return -1;
+    }
+}
+
+extern "C" void czxing_free(CZXingSymbol *symbols, int32_t count) {
+    if (symbols == nullptr) return;
+    for (int32_t i = 0; i < count; ++i) {
+        std::free(symbols[i].bytes);
+        std::free(symbols[i].text);
+    }
+    std::free(symbols);
+}

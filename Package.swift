@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+// QRKit: encode QR codes with libqrencode, decode them with zbar and zxing-cpp
+// racing each other, PNG in and out through libpng.
+import PackageDescription
+
+let package = Package(
+    name: "QRKit",
+    products: [
+        .library(name: "QRKit", targets: ["QRKit"]),
+        .library(name: "QRBench", targets: ["QRBench"]),
+        .executable(name: "qr", targets: ["qr"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CZBar", path: "CZBar", pkgConfig: "zbar",
+            providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(
+            name: "CQREncode", path: "CQREncode", pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(
+            name: "CPNG", path: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+        // A C face on zxing-cpp 1.4 (C++ only, no C API in Debian's version).
+        .target(
+            name: "CZXing", path: "CZXing",
+            cxxSettings: [.define("ZX_USE_UTF8")],
+            linkerSettings: [.linkedLibrary("ZXing")]),
+        .target(name: "QRKit", dependencies: ["CZBar", "CQREncode", "CPNG", "CZXing"]),
+        .target(name: "QRBench", dependencies: ["QRKit"]),
+        .executableTarget(
+            name: "qr",
+            dependencies: [
+                "QRKit", "QRBench",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "QRKitTests", dependencies: ["QRKit", "CZBar", "CQREncode", "CZXing"]),
+        .testTarget(name: "QRBenchTests", dependencies: ["QRBench", "QRKit"]),
+        .testTarget(name: "QRCLITests", dependencies: ["QRKit"]),
+    ],
+    cxxLanguageStandard: .cxx17
+)

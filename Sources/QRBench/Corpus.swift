@@ -1,0 +1,2 @@
+// QRBench — the benchmark harness as a library.
+import QRKit

@@ -1,0 +1,41 @@
+// qr — how the tool reports trouble: one line on stderr, a typed exit status.
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Exit statuses of the `qr` contract.
+enum QRExit {
+    /// Every input had a code.
+    static let success = ExitCode(0)
+    /// Some input had no code.
+    static let noCode = ExitCode(1)
+    /// Some input could not be read.
+    static let unreadable = ExitCode(2)
+    /// The command line was wrong.
+    static let usage = ExitCode(64)
+}
+
+/// Standard error, unbuffered, for messages and progress.
+enum StandardError {
+    /// Writes `message` and a newline to stderr, prefixed with `qr: `.
+    static func report(_ message: String) {
+        write("qr: \(message)\n")
+    }
+
+    /// Writes `text` to stderr as it is.
+    static func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+    }
+
+    /// True when stderr is a terminal (progress bars go there only then).
+    static var isTerminal: Bool { isatty(2) == 1 }
+}
