@@ -1,0 +1,321 @@
+// QRKit — Decoder: runs a strategy's engines on Dispatch and returns a timed report.
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Decodes pictures with a ``DecodeStrategy``.
+///
+/// Engines run on Dispatch queues; a `DispatchGroup` tracks them (its `notify` gives the
+/// answer when every engine has finished without a winner) and the caller waits on a
+/// `DispatchSemaphore` that the first answer signals. All shared state sits behind one
+/// `Mutex`. When the answer is in, the engines still running are told to cancel and stop
+/// at their next pass boundary.
+///
+///     let decoder = Decoder(strategy: .race([ZBarEngine(), ZXingEngine()]))
+///     let report = try decoder.decode(image)
+///     print(report.symbols.map(\.text), report.winner ?? "none")
+public struct Decoder: Sendable {
+    /// How the engines are combined.
+    public var strategy: DecodeStrategy
+    /// The longest a decode may take before it returns what it has; nil for no limit.
+    public var timeout: Duration?
+    /// Recent engine timings, which the hedged strategy reads; shared between copies.
+    public let history: LatencyHistory
+
+    /// - Parameters:
+    ///   - strategy: how the engines are combined; by default the race of zbar and zxing-cpp.
+    ///   - timeout: the longest a decode may take; nil for no limit.
+    ///   - history: recent timings to learn from; a new, empty one by default.
+    public init(
+        strategy: DecodeStrategy = .standardRace, timeout: Duration? = nil,
+        history: LatencyHistory = LatencyHistory()
+    ) {
+        self.strategy = strategy
+        self.timeout = timeout
+        self.history = history
+    }
+
+    /// Decodes `image`, blocking the calling thread until the strategy has its answer.
+    ///
+    /// - Returns: the report: symbols (empty when none), winner, timings per engine.
+    /// - Throws: ``DecodeError/allEnginesFailed(_:)`` when every engine that ran failed.
+    public func decode(_ image: GrayImage) throws -> DecodeReport {
+        let semaphore = DispatchSemaphore(value: 0)
+        let answer = Mutex<DecodeReport?>(nil)
+        start(image) { report in
+            answer.withLock { $0 = report }
+            semaphore.signal()
+        }
+        semaphore.wait()
+        let report = answer.withLock { $0 }!
+        return try Self.checked(report)
+    }
+
+    /// Decodes `image` without blocking a thread: the same machinery as ``decode(_:)``.
+    public func decode(_ image: GrayImage) async throws -> DecodeReport {
+        let report = await withCheckedContinuation { (continuation: CheckedContinuation<DecodeReport, Never>) in
+            start(image) { continuation.resume(returning: $0) }
+        }
+        return try Self.checked(report)
+    }
+
+    /// Starts decoding `image` and returns at once.
+    ///
+    /// - Parameters:
+    ///   - onAnswer: called once, on some thread, with the strategy's answer.
+    ///   - onSettled: called once when every engine has stopped (losers included), with
+    ///     the final timings; for measuring the full CPU cost of a strategy.
+    public func start(
+        _ image: GrayImage, onAnswer: @escaping @Sendable (DecodeReport) -> Void,
+        onSettled: (@Sendable (DecodeReport) -> Void)? = nil
+    ) {
+        let run = DecodeRun(
+            strategy: strategy, history: history, onAnswer: onAnswer, onSettled: onSettled)
+        run.begin(image, timeout: timeout)
+    }
+
+    private static func checked(_ report: DecodeReport) throws -> DecodeReport {
+        let failures = report.engines.compactMap { engine -> String? in
+            if case .error(let reason) = engine.outcome { return "\(engine.name): \(reason)" }
+            return nil
+        }
+        let started = report.engines.filter { $0.outcome != .notStarted }
+        if report.symbols.isEmpty, !started.isEmpty, failures.count == started.count {
+            throw DecodeError.allEnginesFailed(failures)
+        }
+        return report
+    }
+}
+
+/// One decode of one picture: the state machine behind every strategy.
+private final class DecodeRun: Sendable {
+    private enum Slot {
+        case pending
+        case running(start: ContinuousClock.Instant)
+        case finished(start: ContinuousClock.Instant, end: ContinuousClock.Instant, cpu: Duration,
+                      result: Result<[Symbol], DecodeError>)
+    }
+
+    private struct State {
+        var slots: [Slot]
+        var answered = false
+        var winner: Int?
+    }
+
+    private let strategy: DecodeStrategy
+    private let engines: [any DecodeEngine]
+    private let history: LatencyHistory
+    private let onAnswer: @Sendable (DecodeReport) -> Void
+    private let onSettled: (@Sendable (DecodeReport) -> Void)?
+    private let cancel = CancellationFlag()
+    private let group = DispatchGroup()
+    private let clock = ContinuousClock()
+    private let began: ContinuousClock.Instant
+    private let state: Mutex<State>
+
+    init(
+        strategy: DecodeStrategy, history: LatencyHistory,
+        onAnswer: @escaping @Sendable (DecodeReport) -> Void,
+        onSettled: (@Sendable (DecodeReport) -> Void)?
+    ) {
+        self.strategy = strategy
+        self.history = history
+        self.onAnswer = onAnswer
+        self.onSettled = onSettled
+        var engines = strategy.engines
+        if case .hedged = strategy {
+            // The usually-faster engine first: the lowest recent median success time.
+            engines = engines.enumerated().sorted { a, b in
+                let ma = history.quantile(0.5, engine: a.element.name)
+                let mb = history.quantile(0.5, engine: b.element.name)
+                switch (ma, mb) {
+                case let (x?, y?) where x != y: return x < y
+                case (_?, nil): return true
+                case (nil, _?): return false
+                default: return a.offset < b.offset
+                }
+            }.map(\.element)
+        }
+        self.engines = engines
+        self.began = clock.now
+        self.state = Mutex(State(slots: Array(repeating: .pending, count: engines.count)))
+    }
+
+    /// Starts the strategy's first engines, the hedge timer and the timeout.
+    func begin(_ image: GrayImage, timeout: Duration?) {
+        if engines.isEmpty {
+            settle()
+            return
+        }
+        switch strategy {
+        case .all, .race:
+            for index in engines.indices { launch(index, image) }
+        case .single, .sequential:
+            launch(0, image)
+        case .hedged(_, let delay):
+            launch(0, image)
+            if engines.count > 1 { scheduleHedge(after: hedgeDelay(delay), image) }
+        }
+        group.notify(queue: .global()) { self.settle() }
+        if let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout.dispatchInterval) {
+                self.answer(timedOut: true)
+            }
+        }
+    }
+
+    private func hedgeDelay(_ delay: HedgeDelay) -> Duration {
+        switch delay {
+        case .fixed(let d): return d
+        case .recentP90(let fallback): return history.quantile(0.9, engine: engines[0].name) ?? fallback
+        }
+    }
+
+    /// Starts the hedge timer; it holds the group so the all-done notify waits for it.
+    private func scheduleHedge(after delay: Duration, _ image: GrayImage) {
+        group.enter()
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay.dispatchInterval) {
+            self.launchNextPending(image)
+            self.group.leave()
+        }
+    }
+
+    /// Starts the first engine not yet started, unless the answer is already in.
+    private func launchNextPending(_ image: GrayImage) {
+        let next = state.withLock { s -> Int? in
+            guard !s.answered else { return nil }
+            return s.slots.firstIndex { if case .pending = $0 { return true } else { return false } }
+        }
+        if let next { launch(next, image) }
+    }
+
+    /// Runs engine `index` on a queue of its own (so a race's engines run side by side).
+    private func launch(_ index: Int, _ image: GrayImage) {
+        let proceed = state.withLock { s -> Bool in
+            guard case .pending = s.slots[index] else { return false }
+            s.slots[index] = .running(start: clock.now)
+            return true
+        }
+        guard proceed else { return }
+        group.enter()
+        let engine = engines[index]
+        DispatchQueue(label: "qrkit.engine.\(engine.name)").async {
+            let cpuStart = threadCPUTime()
+            let result: Result<[Symbol], DecodeError>
+            do {
+                result = .success(try engine.decode(image, cancel: self.cancel))
+            } catch let error as DecodeError {
+                result = .failure(error)
+            } catch {
+                result = .failure(.engineFailure(engine: engine.name, reason: "\(error)"))
+            }
+            self.finish(index, result, cpu: threadCPUTime() - cpuStart, image)
+            self.group.leave()
+        }
+    }
+
+    /// Records engine `index`'s result and decides what happens next.
+    private func finish(_ index: Int, _ result: Result<[Symbol], DecodeError>, cpu: Duration, _ image: GrayImage) {
+        let end = clock.now
+        let (won, startNext, elapsed) = state.withLock { s -> (Bool, Bool, Duration) in
+            guard case .running(let start) = s.slots[index] else { return (false, false, .zero) }
+            s.slots[index] = .finished(start: start, end: end, cpu: cpu, result: result)
+            let found = (try? result.get())?.isEmpty == false
+            if found, s.winner == nil { s.winner = index }
+            switch strategy {
+            case .all: return (false, false, end - start)
+            case .race: return (found, false, end - start)
+            case .single, .sequential, .hedged: return (found, !found && !s.answered, end - start)
+            }
+        }
+        if case .success(let symbols) = result, !symbols.isEmpty {
+            history.recordSuccess(engine: engines[index].name, elapsed: elapsed)
+        }
+        if won {
+            answer(timedOut: false)
+        } else if startNext {
+            // Entered before this engine leaves the group, so notify cannot fire in between.
+            launchNextPending(image)
+        }
+    }
+
+    /// Every engine has stopped: answer if nobody has, then report the final timings.
+    private func settle() {
+        answer(timedOut: false)
+        onSettled?(report(timedOut: false))
+    }
+
+    /// Gives the answer, once; the engines still running are told to stop.
+    private func answer(timedOut: Bool) {
+        let first = state.withLock { s -> Bool in
+            if s.answered { return false }
+            s.answered = true
+            return true
+        }
+        guard first else { return }
+        cancel.cancel()
+        onAnswer(report(timedOut: timedOut))
+    }
+
+    private func report(timedOut: Bool) -> DecodeReport {
+        let now = clock.now
+        let s = state.withLock { $0 }
+        var engineReports: [EngineReport] = []
+        var found: [[Symbol]] = []
+        for (index, slot) in s.slots.enumerated() {
+            let name = engines[index].name
+            switch slot {
+            case .pending:
+                engineReports.append(EngineReport(name: name, outcome: .notStarted))
+            case .running(let start):
+                engineReports.append(EngineReport(name: name, startOffset: start - began, outcome: .running))
+            case .finished(let start, let end, let cpu, let result):
+                let outcome: EngineOutcome
+                switch result {
+                case .success(let symbols):
+                    outcome = symbols.isEmpty ? .none : .found(symbols.count)
+                    if !symbols.isEmpty { found.append(symbols) }
+                case .failure(.cancelled): outcome = .cancelled
+                case .failure(let error): outcome = .error("\(error)")
+                }
+                engineReports.append(
+                    EngineReport(
+                        name: name, startOffset: start - began, elapsed: end - start, cpuTime: cpu,
+                        outcome: outcome))
+            }
+        }
+        let symbols: [Symbol]
+        switch strategy {
+        case .all: symbols = found.flatMap { $0 }.removingDuplicateReads()
+        default:
+            if let winner = s.winner, case .finished(_, _, _, .success(let won)) = s.slots[winner] {
+                symbols = won
+            } else {
+                symbols = found.flatMap { $0 }.removingDuplicateReads()
+            }
+        }
+        return DecodeReport(
+            strategy: strategy.name, symbols: symbols, winner: s.winner.map { engines[$0].name },
+            elapsed: now - began, engines: engineReports, timedOut: timedOut)
+    }
+}
+
+/// CPU time the calling thread has used.
+private func threadCPUTime() -> Duration {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+}
+
+extension Duration {
+    /// The duration as a Dispatch interval, in nanoseconds.
+    var dispatchInterval: DispatchTimeInterval {
+        let (seconds, attoseconds) = components
+        let nanos = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if nanos.overflow || nanos.partialValue > Int64(Int.max) { return .never }
+        return .nanoseconds(Int(max(0, nanos.partialValue + attoseconds / 1_000_000_000)))
+    }
+}

@@ -1,0 +1,104 @@
+// QRKit — Symbol: one code read from a picture.
+
+/// A point in picture coordinates: pixels, origin at the top-left corner.
+public struct Point: Sendable, Hashable, Codable {
+    public var x: Int
+    public var y: Int
+
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// The error-correction level a symbol was made with.
+public enum ErrorCorrectionLevel: String, Sendable, Hashable, Codable, CaseIterable {
+    case low = "L"
+    case medium = "M"
+    case quartile = "Q"
+    case high = "H"
+}
+
+/// Where a symbol stands in a structured-append sequence (one message split over several symbols).
+public struct StructuredAppendInfo: Sendable, Hashable, Codable {
+    /// Position of this symbol in the sequence, from 0.
+    public var index: Int
+    /// Number of symbols in the sequence.
+    public var count: Int
+
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+}
+
+/// One code read from a picture.
+///
+/// `bytes` are the payload exactly as stored in the symbol; `text` is those bytes
+/// decoded by ``SymbolText`` (ECI when the symbol names one, else UTF-8, Shift_JIS or
+/// ISO-8859-1), the same way whichever engine read it.
+public struct Symbol: Sendable, Hashable {
+    /// The payload as text.
+    public var text: String
+    /// The payload bytes, exactly as encoded.
+    public var bytes: [UInt8]
+    /// Corners in picture pixels: top-left, top-right, bottom-right, bottom-left of the
+    /// symbol as printed (not as seen: a code upside down still lists its own top-left first).
+    public var corners: [Point]
+    /// The error-correction level, when the engine reports it.
+    public var errorCorrection: ErrorCorrectionLevel?
+    /// Structured-append position, when the symbol is part of a sequence.
+    public var structuredAppend: StructuredAppendInfo?
+    /// True when the symbol declared its character set with an ECI designator.
+    public var hasECI: Bool
+    /// True for a Micro QR symbol.
+    public var isMicro: Bool
+    /// Name of the engine that read it.
+    public var engine: String
+
+    public init(
+        text: String, bytes: [UInt8], corners: [Point], errorCorrection: ErrorCorrectionLevel? = nil,
+        structuredAppend: StructuredAppendInfo? = nil, hasECI: Bool = false, isMicro: Bool = false,
+        engine: String
+    ) {
+        self.text = text
+        self.bytes = bytes
+        self.corners = corners
+        self.errorCorrection = errorCorrection
+        self.structuredAppend = structuredAppend
+        self.hasECI = hasECI
+        self.isMicro = isMicro
+        self.engine = engine
+    }
+
+    /// The axis-aligned box around the corners: (minX, minY, maxX, maxY).
+    var boundingBox: (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+        guard let first = corners.first else { return nil }
+        var box = (minX: first.x, minY: first.y, maxX: first.x, maxY: first.y)
+        for p in corners.dropFirst() {
+            box.minX = min(box.minX, p.x)
+            box.minY = min(box.minY, p.y)
+            box.maxX = max(box.maxX, p.x)
+            box.maxY = max(box.maxY, p.y)
+        }
+        return box
+    }
+
+    /// True when both symbols hold the same bytes at overlapping places: one code read twice.
+    public func isSameCode(as other: Symbol) -> Bool {
+        guard bytes == other.bytes else { return false }
+        guard let a = boundingBox, let b = other.boundingBox else { return true }
+        return a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY
+    }
+}
+
+extension Array where Element == Symbol {
+    /// The symbols with repeated reads of one code removed, first read kept, order kept.
+    public func removingDuplicateReads() -> [Symbol] {
+        var kept: [Symbol] = []
+        for symbol in self where !kept.contains(where: { $0.isSameCode(as: symbol) }) {
+            kept.append(symbol)
+        }
+        return kept
+    }
+}

@@ -1,0 +1,77 @@
+// QRKit — SymbolText: turning a symbol's bytes into text, the same way for every engine.
+import Foundation
+
+/// Decodes the payload bytes of a QR symbol to text.
+///
+/// The rule, in order: the character set an ECI designator names; else UTF-8 when the
+/// bytes are valid UTF-8; else Shift_JIS when the bytes form valid Shift_JIS (QR's
+/// Kanji mode and many Japanese encoders); else ISO-8859-1, the QR default, which
+/// accepts any byte.
+///
+///     SymbolText.decode([0x93, 0xFA, 0x96, 0x7B])   // "日本"
+public enum SymbolText {
+    /// Decodes `bytes` to text.
+    ///
+    /// - Parameters:
+    ///   - bytes: the payload, ECI designators already removed.
+    ///   - eci: the ECI assignment number the symbol declared, if any.
+    /// - Returns: the text; never fails (ISO-8859-1 maps every byte).
+    public static func decode(_ bytes: [UInt8], eci: Int? = nil) -> String {
+        if let eci, let encoding = encoding(forECI: eci),
+            let text = String(data: Data(bytes), encoding: encoding)
+        {
+            return text
+        }
+        if let text = String(validating: bytes, as: UTF8.self) {
+            return text
+        }
+        if looksLikeShiftJIS(bytes), let text = String(data: Data(bytes), encoding: .shiftJIS) {
+            return text
+        }
+        return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    }
+
+    /// The Foundation encoding for an ECI assignment number, for the character sets QR uses.
+    static func encoding(forECI eci: Int) -> String.Encoding? {
+        switch eci {
+        case 1, 3: return .isoLatin1
+        case 4: return .isoLatin2
+        case 20: return .shiftJIS
+        case 21: return .windowsCP1250
+        case 22: return .windowsCP1251
+        case 23: return .windowsCP1252
+        case 24: return nil  // Windows-1256 (Arabic): not in Foundation; fall through to UTF-8 or Latin-1
+        case 25: return .utf16BigEndian
+        case 26: return .utf8
+        case 27, 170: return .ascii
+        default: return nil
+        }
+    }
+
+    /// True when every byte sequence is a valid Shift_JIS character and at least one is a
+    /// double-byte character (pure ASCII is better called UTF-8; lone half-width katakana
+    /// bytes are accepted, as Japanese encoders write them).
+    static func looksLikeShiftJIS(_ bytes: [UInt8]) -> Bool {
+        var i = 0
+        var sawMultibyteOrKana = false
+        while i < bytes.count {
+            let b = bytes[i]
+            switch b {
+            case 0x00...0x7F:
+                i += 1
+            case 0xA1...0xDF:  // half-width katakana
+                sawMultibyteOrKana = true
+                i += 1
+            case 0x81...0x9F, 0xE0...0xEF, 0xFA...0xFC:
+                guard i + 1 < bytes.count else { return false }
+                let t = bytes[i + 1]
+                guard (0x40...0x7E).contains(t) || (0x80...0xFC).contains(t) else { return false }
+                sawMultibyteOrKana = true
+                i += 2
+            default:
+                return false
+            }
+        }
+        return sawMultibyteOrKana
+    }
+}

@@ -1,0 +1,140 @@
+// QRKit — ZBarEngine: QR decoding with libzbar. The only file that talks to zbar.
+import CZBar
+
+/// Reads QR codes with zbar.
+///
+/// zbar is reliable on clean codes and on damage, but has no adaptive threshold and
+/// misses small codes: its passes are the picture as it is, then small pictures (under
+/// 640 px) scaled up to about 640 and large ones (over 1600 px) scaled down by half,
+/// then the picture inverted for light-on-dark codes. A scanner is made per call (zbar
+/// scanners are not thread-safe) and runs in binary mode: we get the exact bytes and
+/// decode the text ourselves (``SymbolText``).
+///
+///     let symbols = try ZBarEngine().decode(image, cancel: CancellationFlag())
+public struct ZBarEngine: DecodeEngine {
+    /// One way of showing the picture to zbar.
+    public enum Pass: String, Sendable, CaseIterable {
+        /// The picture as it is.
+        case asIs = "as-is"
+        /// Small pictures scaled up to about 640 px, large ones down by half; skipped otherwise.
+        case rescaled
+        /// Black and white swapped.
+        case inverted
+    }
+
+    public let name = "zbar"
+    /// The passes, in the order they run.
+    public var passes: [Pass]
+
+    /// - Parameter passes: the passes to run, cheapest first; all of them by default.
+    public init(passes: [Pass] = Pass.allCases) {
+        self.passes = passes
+    }
+
+    public func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] {
+        let scanner = try ZBarScanner()
+        return try runPasses(passes, cancel: cancel) { pass in
+            switch pass {
+            case .asIs:
+                return try scanner.scan(image)
+            case .rescaled:
+                guard let resized = Self.rescaledForZBar(image) else { return [] }
+                let scale = Double(image.width) / Double(resized.width)
+                return try scanner.scan(resized).map { $0.scaledCorners(by: scale) }
+            case .inverted:
+                return try scanner.scan(image.inverted())
+            }
+        }
+    }
+
+    /// The picture at a size zbar reads better, or nil when it is already in range.
+    static func rescaledForZBar(_ image: GrayImage) -> GrayImage? {
+        let longest = max(image.width, image.height)
+        if longest < 640 {
+            return image.scaled(by: 640.0 / Double(longest))
+        }
+        if longest > 1600 {
+            return image.scaled(by: 0.5)
+        }
+        return nil
+    }
+}
+
+/// One zbar image scanner, configured for QR in binary mode; freed with the object.
+private final class ZBarScanner {
+    private let scanner: OpaquePointer
+
+    init() throws {
+        guard let scanner = zbar_image_scanner_create() else {
+            throw DecodeError.engineFailure(engine: "zbar", reason: "could not create a scanner")
+        }
+        self.scanner = scanner
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
+        zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
+        zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
+    }
+
+    deinit {
+        zbar_image_scanner_destroy(scanner)
+    }
+
+    /// Scans `image` and returns the QR symbols zbar found.
+    func scan(_ image: GrayImage) throws -> [Symbol] {
+        guard let zimage = zbar_image_create() else {
+            throw DecodeError.engineFailure(engine: "zbar", reason: "could not create an image")
+        }
+        defer { zbar_image_destroy(zimage) }
+        let y800: UInt = 0x3030_3859  // fourcc "Y800": 8-bit gray
+        zbar_image_set_format(zimage, y800)
+        zbar_image_set_size(zimage, UInt32(image.width), UInt32(image.height))
+        return try image.pixels.withUnsafeBytes { buffer throws -> [Symbol] in
+            zbar_image_set_data(zimage, buffer.baseAddress, UInt(buffer.count), nil)
+            defer { zbar_image_set_data(zimage, nil, 0, nil) }
+            let status = zbar_scan_image(scanner, zimage)
+            if status < 0 {
+                throw DecodeError.engineFailure(engine: "zbar", reason: "zbar_scan_image failed")
+            }
+            var symbols: [Symbol] = []
+            var next = zbar_image_first_symbol(zimage)
+            while let symbol = next {
+                if zbar_symbol_get_type(symbol) == ZBAR_QRCODE {
+                    symbols.append(Self.makeSymbol(symbol))
+                }
+                next = zbar_symbol_next(symbol)
+            }
+            return symbols
+        }
+    }
+
+    private static func makeSymbol(_ symbol: OpaquePointer) -> Symbol {
+        let length = Int(zbar_symbol_get_data_length(symbol))
+        var bytes: [UInt8] = []
+        if length > 0, let data = zbar_symbol_get_data(symbol) {
+            bytes = data.withMemoryRebound(to: UInt8.self, capacity: length) {
+                Array(UnsafeBufferPointer(start: $0, count: length))
+            }
+        }
+        var points: [Point] = []
+        for i in 0..<zbar_symbol_get_loc_size(symbol) {
+            points.append(
+                Point(x: Int(zbar_symbol_get_loc_x(symbol, i)), y: Int(zbar_symbol_get_loc_y(symbol, i))))
+        }
+        // zbar lists a QR symbol's corners counter-clockwise from the top-left
+        // (top-left, bottom-left, bottom-right, top-right); ours go clockwise.
+        if points.count == 4 {
+            points = [points[0], points[3], points[2], points[1]]
+        }
+        return Symbol(text: SymbolText.decode(bytes), bytes: bytes, corners: points, engine: "zbar")
+    }
+}
+
+extension Symbol {
+    /// The symbol with its corners mapped back from a picture scaled by `1 / factor`.
+    func scaledCorners(by factor: Double) -> Symbol {
+        var copy = self
+        copy.corners = corners.map {
+            Point(x: Int((Double($0.x) * factor).rounded()), y: Int((Double($0.y) * factor).rounded()))
+        }
+        return copy
+    }
+}

@@ -1,0 +1,95 @@
+// QRKit — ZXingEngine: QR and Micro QR decoding with zxing-cpp. The only file that talks to the CZXing shim.
+import CZXing
+
+/// Reads QR and Micro QR codes with zxing-cpp (Debian's 1.4), through the CZXing shim.
+///
+/// zxing-cpp is fast and has an adaptive binariser; its passes are a fast pass, then a
+/// try-harder pass that also rotates the picture, then the try-harder pass on the
+/// picture inverted (zxing-cpp 1.4 has no inversion of its own).
+///
+///     let symbols = try ZXingEngine().decode(image, cancel: CancellationFlag())
+public struct ZXingEngine: DecodeEngine {
+    /// One way of asking zxing-cpp.
+    public enum Pass: String, Sendable, CaseIterable {
+        /// No try-harder, no rotation: the cheap pass.
+        case fast
+        /// Try-harder with rotation.
+        case harder
+        /// Try-harder on the inverted picture.
+        case inverted
+    }
+
+    public let name = "zxing"
+    /// The passes, in the order they run.
+    public var passes: [Pass]
+    /// Also read Micro QR symbols.
+    public var readsMicroQR: Bool
+
+    /// - Parameters:
+    ///   - passes: the passes to run, cheapest first; all of them by default.
+    ///   - readsMicroQR: also look for Micro QR (on by default).
+    public init(passes: [Pass] = Pass.allCases, readsMicroQR: Bool = true) {
+        self.passes = passes
+        self.readsMicroQR = readsMicroQR
+    }
+
+    public func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] {
+        var options = CZXingOptions()
+        options.formats = Int32(CZXING_FORMAT_QR) | (readsMicroQR ? Int32(CZXING_FORMAT_MICRO_QR) : 0)
+        options.tryDownscale = 1
+        return try runPasses(passes, cancel: cancel) { pass in
+            switch pass {
+            case .fast:
+                options.tryHarder = 0
+                options.tryRotate = 0
+                return try Self.read(image, options)
+            case .harder:
+                options.tryHarder = 1
+                options.tryRotate = 1
+                return try Self.read(image, options)
+            case .inverted:
+                options.tryHarder = 1
+                options.tryRotate = 1
+                return try Self.read(image.inverted(), options)
+            }
+        }
+    }
+
+    private static func read(_ image: GrayImage, _ options: CZXingOptions) throws -> [Symbol] {
+        var options = options
+        var results: UnsafeMutablePointer<CZXingSymbol>?
+        var count: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            czxing_read(
+                pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width),
+                &options, &results, &count, &message, Int32(message.count))
+        }
+        defer { czxing_free(results, count) }
+        guard status == 0 else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw DecodeError.engineFailure(engine: "zxing", reason: reason)
+        }
+        guard let results else { return [] }
+        return UnsafeBufferPointer(start: results, count: Int(count)).map(makeSymbol)
+    }
+
+    private static func makeSymbol(_ r: CZXingSymbol) -> Symbol {
+        let bytes = r.byteCount > 0 ? Array(UnsafeBufferPointer(start: r.bytes, count: Int(r.byteCount))) : []
+        let hasECI = r.hasECI != 0
+        // With an ECI, zxing-cpp has applied the declared character set; without one,
+        // the text is ours, decoded the same way as for every engine.
+        let text = hasECI && r.text != nil ? String(cString: r.text) : SymbolText.decode(bytes)
+        let c = withUnsafeBytes(of: r.corners) { Array($0.bindMemory(to: Int32.self)) }
+        let corners = (0..<4).map { Point(x: Int(c[2 * $0]), y: Int(c[2 * $0 + 1])) }
+        let level = withUnsafeBytes(of: r.ecLevel) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        let append =
+            r.saCount > 1 && r.saIndex >= 0
+            ? StructuredAppendInfo(index: Int(r.saIndex), count: Int(r.saCount)) : nil
+        return Symbol(
+            text: text, bytes: bytes, corners: corners, errorCorrection: ErrorCorrectionLevel(rawValue: level),
+            structuredAppend: append, hasECI: hasECI, isMicro: r.isMicro != 0, engine: "zxing")
+    }
+}

@@ -1,0 +1,198 @@
+// QRKit tests — the semantics of each decode strategy, with engines of controlled delay and outcome.
+import Foundation
+import Testing
+import Synchronization
+@testable import QRKit
+
+@Suite struct StrategyTests {
+    @Test func raceReturnsFirstSuccessEvenWhenAFailureFinishesFirst() throws {
+        let failsFast = TestEngine("fails-fast", passDelay: .milliseconds(5), .findsNothing)
+        let findsLater = TestEngine("finds-later", passDelay: .milliseconds(60), .finds("late"))
+        let report = try Decoder(strategy: .race([failsFast, findsLater])).decode(blankImage)
+        #expect(report.winner == "finds-later")
+        #expect(report.symbols.map(\.text) == ["late"])
+        #expect(report.engines.map(\.outcome) == [.none, .found(1)])
+    }
+
+    @Test func raceAnswersWithoutWaitingForTheSlowerEngine() throws {
+        let fast = TestEngine("fast", passDelay: .milliseconds(5), .finds("fast"))
+        let slow = TestEngine("slow", passes: 40, passDelay: .milliseconds(50), .finds("slow"))
+        let (answer, settled) = decodeAndSettle(Decoder(strategy: .race([slow, fast])))
+        #expect(answer.winner == "fast")
+        #expect(answer.symbols.map(\.text) == ["fast"])
+        #expect(answer.engines[0].outcome == .running)
+        #expect(answer.engines[0].elapsed == nil)
+        // The loser was told to cancel and stopped at a pass boundary.
+        #expect(settled.engines[0].outcome == .cancelled)
+        #expect(slow.passCount < 40)
+    }
+
+    @Test func raceWhereAllFailWaitsForAll() throws {
+        let a = TestEngine("a", passDelay: .milliseconds(5), .findsNothing)
+        let b = TestEngine("b", passes: 3, passDelay: .milliseconds(20), .findsNothing)
+        let report = try Decoder(strategy: .race([a, b])).decode(blankImage)
+        #expect(report.winner == nil)
+        #expect(report.symbols.isEmpty)
+        #expect(report.engines.map(\.outcome) == [.none, .none])
+        #expect(b.passCount == 3)
+    }
+
+    @Test func sequentialStopsAtTheFirstSuccess() throws {
+        let first = TestEngine("first", passDelay: .milliseconds(1), .finds("one"))
+        let second = TestEngine("second", passDelay: .milliseconds(1), .finds("two"))
+        let report = try Decoder(strategy: .sequential([first, second])).decode(blankImage)
+        #expect(report.winner == "first")
+        #expect(report.engines.map(\.outcome) == [.found(1), .notStarted])
+        #expect(second.callCount == 0)
+    }
+
+    @Test func sequentialFallsBackWhenTheFirstFindsNothing() throws {
+        let first = TestEngine("first", passDelay: .milliseconds(1), .findsNothing)
+        let second = TestEngine("second", passDelay: .milliseconds(1), .finds("two"))
+        let report = try Decoder(strategy: .sequential([first, second])).decode(blankImage)
+        #expect(report.winner == "second")
+        #expect(report.engines.map(\.outcome) == [.none, .found(1)])
+        let firstDone = try #require(report.engines[0].elapsed)
+        let secondStart = try #require(report.engines[1].startOffset)
+        #expect(secondStart >= firstDone)
+    }
+
+    @Test func allMergesAndDropsRepeatedReads() throws {
+        let a = TestEngine("a", passDelay: .milliseconds(1), .finds("same"))
+        let b = TestEngine("b", passDelay: .milliseconds(10), .finds("same"))
+        let c = TestEngine("c", passDelay: .milliseconds(5), .finds("other"))
+        let report = try Decoder(strategy: .all([a, b, c])).decode(blankImage)
+        #expect(report.engines.map(\.outcome) == [.found(1), .found(1), .found(1)])
+        #expect(Set(report.symbols.map(\.text)) == ["same", "other"])
+        #expect(report.symbols.count == 2)
+    }
+
+    @Test func hedgedStartsTheSecondEngineOnlyAfterTheDelay() throws {
+        let slow = TestEngine("slow", passes: 10, passDelay: .milliseconds(30), .finds("slow"))
+        let quick = TestEngine("quick", passDelay: .milliseconds(1), .finds("quick"))
+        let delay = Duration.milliseconds(60)
+        let report = try Decoder(strategy: .hedged([slow, quick], delay: .fixed(delay))).decode(blankImage)
+        #expect(report.winner == "quick")
+        let start = try #require(report.engines[1].startOffset)
+        #expect(start >= delay)
+    }
+
+    @Test func hedgedNeverStartsTheSecondWhenTheFirstAnswersInTime() throws {
+        let first = TestEngine("first", passDelay: .milliseconds(1), .finds("first"))
+        let second = TestEngine("second", passDelay: .milliseconds(1), .finds("second"))
+        let (answer, settled) = decodeAndSettle(
+            Decoder(strategy: .hedged([first, second], delay: .fixed(.seconds(1)))))
+        #expect(answer.winner == "first")
+        #expect(settled.engines[1].outcome == .notStarted)
+        #expect(second.callCount == 0)
+    }
+
+    @Test func hedgedStartsTheNextAtOnceWhenTheFirstFindsNothing() throws {
+        let first = TestEngine("first", passDelay: .milliseconds(1), .findsNothing)
+        let second = TestEngine("second", passDelay: .milliseconds(1), .finds("second"))
+        let report = try Decoder(strategy: .hedged([first, second], delay: .fixed(.seconds(30)))).decode(blankImage)
+        #expect(report.winner == "second")
+    }
+
+    @Test func hedgedPutsTheUsuallyFasterEngineFirst() throws {
+        let history = LatencyHistory()
+        for _ in 0..<5 {
+            history.recordSuccess(engine: "slow", elapsed: .milliseconds(40))
+            history.recordSuccess(engine: "quick", elapsed: .milliseconds(2))
+        }
+        let slow = TestEngine("slow", passDelay: .milliseconds(1), .finds("slow"))
+        let quick = TestEngine("quick", passDelay: .milliseconds(1), .finds("quick"))
+        let decoder = Decoder(strategy: .hedged([slow, quick], delay: .fixed(.seconds(1))), history: history)
+        let (answer, _) = decodeAndSettle(decoder)
+        #expect(answer.engines.map(\.name) == ["quick", "slow"])
+        #expect(answer.winner == "quick")
+        #expect(slow.callCount == 0)
+    }
+
+    @Test func hedgeDelayDefaultsToTheRecentP90() {
+        let history = LatencyHistory()
+        for ms in 1...10 { history.recordSuccess(engine: "e", elapsed: .milliseconds(ms)) }
+        #expect(history.quantile(0.9, engine: "e") == .milliseconds(10))
+        #expect(history.quantile(0.5, engine: "e") == .milliseconds(6))
+        #expect(history.quantile(0.9, engine: "unknown") == nil)
+    }
+
+    @Test func timeoutReturnsWhatItHas() throws {
+        let quick = TestEngine("quick", passDelay: .milliseconds(1), .findsNothing)
+        let stuck = TestEngine("stuck", passes: 100, passDelay: .milliseconds(20), .finds("late"))
+        let decoder = Decoder(strategy: .race([quick, stuck]), timeout: .milliseconds(50))
+        let (answer, settled) = decodeAndSettle(decoder)
+        #expect(answer.timedOut)
+        #expect(answer.symbols.isEmpty)
+        #expect(answer.engines.map(\.outcome) == [.none, .running])
+        #expect(settled.engines[1].outcome == .cancelled)
+        #expect(stuck.passCount < 100)
+    }
+
+    @Test func allEnginesFailingThrows() {
+        let a = TestEngine("a", passDelay: .milliseconds(1), .fails("broken"))
+        let b = TestEngine("b", passDelay: .milliseconds(1), .fails("also broken"))
+        #expect(throws: DecodeError.allEnginesFailed(["a: a failed: broken", "b: b failed: also broken"])) {
+            try Decoder(strategy: .race([a, b])).decode(blankImage)
+        }
+    }
+
+    @Test func oneEngineFailingIsReportedNotThrown() throws {
+        let broken = TestEngine("broken", passDelay: .milliseconds(1), .fails("boom"))
+        let fine = TestEngine("fine", passDelay: .milliseconds(5), .findsNothing)
+        let report = try Decoder(strategy: .all([broken, fine])).decode(blankImage)
+        #expect(report.engines[0].outcome == .error("broken failed: boom"))
+        #expect(report.engines[1].outcome == .none)
+    }
+
+    @Test func asyncEntryPointGivesTheSameAnswer() async throws {
+        let a = TestEngine("a", passDelay: .milliseconds(5), .findsNothing)
+        let b = TestEngine("b", passDelay: .milliseconds(10), .finds("async"))
+        let report = try await Decoder(strategy: .race([a, b])).decode(blankImage)
+        #expect(report.winner == "b")
+        #expect(report.symbols.map(\.text) == ["async"])
+    }
+
+    @Test func singleRunsItsOneEngine() throws {
+        let only = TestEngine("only", passes: 2, passDelay: .milliseconds(1), .finds("x"))
+        let report = try Decoder(strategy: .single(only)).decode(blankImage)
+        #expect(report.strategy == "single")
+        #expect(report.winner == "only")
+        #expect(only.passCount == 2)
+    }
+}
+
+@Suite struct ConcurrencyTests {
+    @Test func thousandConcurrentDecodesFinish() {
+        let a = TestEngine("a", passDelay: .microseconds(50), .findsNothing)
+        let b = TestEngine("b", passDelay: .microseconds(100), .finds("ok"))
+        let decoder = Decoder(strategy: .race([a, b]))
+        let results = ResultsBox(count: 1000)
+        DispatchQueue.concurrentPerform(iterations: 1000) { i in
+            results.set(i, (try? decoder.decode(blankImage))?.winner)
+        }
+        #expect(results.values.allSatisfy { $0 == "b" })
+    }
+
+    @Test func thousandConcurrentAsyncDecodesFinish() async throws {
+        let a = TestEngine("a", passDelay: .microseconds(50), .finds("a"))
+        let b = TestEngine("b", passDelay: .microseconds(50), .finds("b"))
+        let decoder = Decoder(strategy: .hedged([a, b], delay: .fixed(.microseconds(10))))
+        let winners = try await withThrowingTaskGroup(of: String?.self) { group in
+            for _ in 0..<1000 { group.addTask { try await decoder.decode(blankImage).winner } }
+            var all: [String?] = []
+            for try await w in group { all.append(w) }
+            return all
+        }
+        #expect(winners.count == 1000)
+        #expect(winners.allSatisfy { $0 != nil })
+    }
+}
+
+/// Results written from many threads, one slot each, behind a lock.
+final class ResultsBox: Sendable {
+    private let slots: Mutex<[String?]>
+    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+    func set(_ i: Int, _ value: String?) { slots.withLock { $0[i] = value } }
+    var values: [String?] { slots.withLock { $0 } }
+}

@@ -1,0 +1,78 @@
+// QRKit tests — TestEngine: an engine of controlled delay and outcome, for strategy tests.
+import Foundation
+import Synchronization
+@testable import QRKit
+
+/// An engine that runs `passes` passes of `passDelay` each, checking the cancel flag
+/// between them like a real engine, and then finds `text`, finds nothing, or fails.
+final class TestEngine: DecodeEngine {
+    enum Outcome: Sendable {
+        case finds(String)
+        case findsNothing
+        case fails(String)
+    }
+
+    let name: String
+    let passes: Int
+    let passDelay: Duration
+    let outcome: Outcome
+    private let passesRun = Atomic<Int>(0)
+    private let calls = Atomic<Int>(0)
+
+    init(_ name: String, passes: Int = 1, passDelay: Duration, _ outcome: Outcome) {
+        self.name = name
+        self.passes = passes
+        self.passDelay = passDelay
+        self.outcome = outcome
+    }
+
+    /// Passes run so far, over every call.
+    var passCount: Int { passesRun.load(ordering: .relaxed) }
+    /// Times `decode` was called.
+    var callCount: Int { calls.load(ordering: .relaxed) }
+
+    func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] {
+        calls.add(1, ordering: .relaxed)
+        for _ in 0..<passes {
+            try cancel.check()
+            passesRun.add(1, ordering: .relaxed)
+            Thread.sleep(forTimeInterval: passDelay.seconds)
+        }
+        switch outcome {
+        case .finds(let text):
+            return [Symbol(text: text, bytes: Array(text.utf8), corners: TestEngine.box, engine: name)]
+        case .findsNothing:
+            return []
+        case .fails(let reason):
+            throw DecodeError.engineFailure(engine: name, reason: reason)
+        }
+    }
+
+    static let box = [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10), Point(x: 0, y: 10)]
+}
+
+extension Duration {
+    var seconds: Double { milliseconds / 1000 }
+}
+
+let blankImage = GrayImage(width: 8, height: 8, filledWith: 255)
+
+/// Starts a decode and waits for both its answer and its settling (every engine stopped).
+func decodeAndSettle(_ decoder: Decoder, _ image: GrayImage = blankImage) -> (answer: DecodeReport, settled: DecodeReport) {
+    let done = DispatchSemaphore(value: 0)
+    let box = Mutex<(DecodeReport?, DecodeReport?)>((nil, nil))
+    decoder.start(
+        image,
+        onAnswer: { report in
+            box.withLock { $0.0 = report }
+            done.signal()
+        },
+        onSettled: { report in
+            box.withLock { $0.1 = report }
+            done.signal()
+        })
+    done.wait()
+    done.wait()
+    let (answer, settled) = box.withLock { $0 }
+    return (answer!, settled!)
+}
