@@ -44,6 +44,32 @@ char *duplicate(const std::string &s) {
     return p;
 }
 
+// The bytes rendered as ISO-8859-1, in UTF-8: what zxing-cpp's text is when no segment
+// of the symbol names a character set and the default is ISO-8859-1.
+std::string latin1AsUTF8(const ZXing::ByteArray &bytes) {
+    std::string s;
+    s.reserve(bytes.size() * 2);
+    for (uint8_t b : bytes) {
+        if (b < 0x80) {
+            s.push_back(static_cast<char>(b));
+        } else {
+            s.push_back(static_cast<char>(0xC0 | (b >> 6)));
+            s.push_back(static_cast<char>(0x80 | (b & 0x3F)));
+        }
+    }
+    return s;
+}
+
+// True when a segment of the symbol declares its own character set: an ECI, or a
+// Kanji (Shift_JIS) or Hanzi (GB2312) mode segment. With ISO-8859-1 as the default,
+// only such segments make zxing-cpp's text differ from the plain Latin-1 rendering.
+bool declaresCharset(const ZXing::Result &r) {
+    if (r.hasECI()) return true;
+    ZXing::Result probe = r;
+    probe.setCharacterSet("ISO-8859-1");
+    return probe.text() != latin1AsUTF8(r.bytes());
+}
+
 void fill(CZXingSymbol &out, const ZXing::Result &r) {
     const ZXing::ByteArray &bytes = r.bytes();
     out.byteCount = static_cast<int32_t>(bytes.size());
@@ -52,6 +78,7 @@ void fill(CZXingSymbol &out, const ZXing::Result &r) {
     if (!bytes.empty()) std::memcpy(out.bytes, bytes.data(), bytes.size());
     out.text = duplicate(r.text());
     out.hasECI = r.hasECI() ? 1 : 0;
+    out.declaresCharset = declaresCharset(r) ? 1 : 0;
     const ZXing::Position &p = r.position();
     for (int i = 0; i < 4; ++i) {
         out.corners[2 * i] = p[i].x;

@@ -35,6 +35,8 @@ typedef struct CZXingSymbol {
     int32_t byteCount;
     char *text;            ///< zxing's own UTF-8 rendering (honours ECI), NUL-terminated
     int32_t hasECI;        ///< 1 when the symbol carried an ECI designator
+    int32_t declaresCharset; ///< 1 when the symbol itself names the character set of some
+                             ///< bytes (ECI, Kanji or Hanzi mode): `text` is then authoritative
     int32_t corners[8];    ///< x,y of top-left, top-right, bottom-right, bottom-left
     char ecLevel[4];       ///< "L", "M", "Q", "H" or "" when unknown
     int32_t saIndex;       ///< structured-append index, -1 when not part of a sequence

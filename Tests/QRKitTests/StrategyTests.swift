@@ -1,7 +1,6 @@
 // QRKit tests — the semantics of each decode strategy, with engines of controlled delay and outcome.
 import Foundation
 import Testing
-import Synchronization
 @testable import QRKit
 
 @Suite struct StrategyTests {
@@ -191,8 +190,8 @@ import Synchronization
 
 /// Results written from many threads, one slot each, behind a lock.
 final class ResultsBox: Sendable {
-    private let slots: Mutex<[String?]>
-    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+    private let slots: Locked<[String?]>
+    init(count: Int) { slots = Locked(Array(repeating: nil, count: count)) }
     func set(_ i: Int, _ value: String?) { slots.withLock { $0[i] = value } }
     var values: [String?] { slots.withLock { $0 } }
 }

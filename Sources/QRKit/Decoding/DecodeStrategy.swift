@@ -48,9 +48,41 @@ public enum DecodeStrategy: Sendable {
         }
     }
 
-    /// The standard engines: zbar and zxing-cpp.
-    public static var standardEngines: [any DecodeEngine] { [ZBarEngine(), ZXingEngine()] }
+    /// The standard engines: zxing-cpp (usually faster) first, then zbar.
+    public static var standardEngines: [any DecodeEngine] { [ZXingEngine(), ZBarEngine()] }
 
     /// The race of the standard engines: the default of `qr decode`.
     public static var standardRace: DecodeStrategy { .race(standardEngines) }
+}
+
+/// The strategies by name, as the command line and the bench offer them, over the
+/// standard engines.
+public enum StrategyName: String, Sendable, CaseIterable, Codable {
+    /// zxing-cpp and zbar at once, first success wins.
+    case race
+    /// zxing-cpp first; zbar after a hedge delay if zxing-cpp has no answer yet.
+    case hedged
+    /// zxing-cpp, then zbar if zxing-cpp found nothing.
+    case sequential
+    /// zbar, then zxing-cpp if zbar found nothing.
+    case sequentialZBarFirst = "sequential-zbar-first"
+    /// zxing-cpp and zbar at once, wait for both, merge.
+    case all
+    /// zbar alone.
+    case zbar
+    /// zxing-cpp alone.
+    case zxing
+
+    /// The strategy this name stands for.
+    public func makeStrategy() -> DecodeStrategy {
+        switch self {
+        case .race: return .race([ZXingEngine(), ZBarEngine()])
+        case .hedged: return .hedged([ZXingEngine(), ZBarEngine()])
+        case .sequential: return .sequential([ZXingEngine(), ZBarEngine()])
+        case .sequentialZBarFirst: return .sequential([ZBarEngine(), ZXingEngine()])
+        case .all: return .all([ZXingEngine(), ZBarEngine()])
+        case .zbar: return .single(ZBarEngine())
+        case .zxing: return .single(ZXingEngine())
+        }
+    }
 }

@@ -1,6 +1,5 @@
 // QRKit — Decoder: runs a strategy's engines on Dispatch and returns a timed report.
 import Dispatch
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -11,7 +10,7 @@ import Glibc
 /// Engines run on Dispatch queues; a `DispatchGroup` tracks them (its `notify` gives the
 /// answer when every engine has finished without a winner) and the caller waits on a
 /// `DispatchSemaphore` that the first answer signals. All shared state sits behind one
-/// `Mutex`. When the answer is in, the engines still running are told to cancel and stop
+/// lock (``Locked``). When the answer is in, the engines still running are told to cancel and stop
 /// at their next pass boundary.
 ///
 ///     let decoder = Decoder(strategy: .race([ZBarEngine(), ZXingEngine()]))
@@ -44,7 +43,7 @@ public struct Decoder: Sendable {
     /// - Throws: ``DecodeError/allEnginesFailed(_:)`` when every engine that ran failed.
     public func decode(_ image: GrayImage) throws -> DecodeReport {
         let semaphore = DispatchSemaphore(value: 0)
-        let answer = Mutex<DecodeReport?>(nil)
+        let answer = Locked<DecodeReport?>(nil)
         start(image) { report in
             answer.withLock { $0 = report }
             semaphore.signal()
@@ -112,9 +111,12 @@ private final class DecodeRun: Sendable {
     private let onSettled: (@Sendable (DecodeReport) -> Void)?
     private let cancel = CancellationFlag()
     private let group = DispatchGroup()
+    /// Timers and the all-done notify run here: a private queue gets a thread even when
+    /// the global pool is busy with callers blocked in `decode`.
+    private let control = DispatchQueue(label: "qrkit.decode.control")
     private let clock = ContinuousClock()
     private let began: ContinuousClock.Instant
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(
         strategy: DecodeStrategy, history: LatencyHistory,
@@ -141,7 +143,7 @@ private final class DecodeRun: Sendable {
         }
         self.engines = engines
         self.began = clock.now
-        self.state = Mutex(State(slots: Array(repeating: .pending, count: engines.count)))
+        self.state = Locked(State(slots: Array(repeating: .pending, count: engines.count)))
     }
 
     /// Starts the strategy's first engines, the hedge timer and the timeout.
@@ -159,9 +161,9 @@ private final class DecodeRun: Sendable {
             launch(0, image)
             if engines.count > 1 { scheduleHedge(after: hedgeDelay(delay), image) }
         }
-        group.notify(queue: .global()) { self.settle() }
+        group.notify(queue: control) { self.settle() }
         if let timeout {
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout.dispatchInterval) {
+            control.asyncAfter(deadline: .now() + timeout.dispatchInterval) {
                 self.answer(timedOut: true)
             }
         }
@@ -177,7 +179,7 @@ private final class DecodeRun: Sendable {
     /// Starts the hedge timer; it holds the group so the all-done notify waits for it.
     private func scheduleHedge(after delay: Duration, _ image: GrayImage) {
         group.enter()
-        DispatchQueue.global().asyncAfter(deadline: .now() + delay.dispatchInterval) {
+        control.asyncAfter(deadline: .now() + delay.dispatchInterval) {
             self.launchNextPending(image)
             self.group.leave()
         }

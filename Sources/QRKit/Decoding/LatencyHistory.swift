@@ -1,5 +1,4 @@
 // QRKit — LatencyHistory: recent decode times per engine, for the hedged strategy.
-import Synchronization
 
 /// Remembers how long each engine took on its recent successful decodes.
 ///
@@ -9,7 +8,7 @@ import Synchronization
 public final class LatencyHistory: Sendable {
     /// How many recent decodes per engine are kept.
     public let capacity: Int
-    private let samples = Mutex<[String: [Duration]]>([:])
+    private let samples = Locked<[String: [Duration]]>([:])
 
     /// - Parameter capacity: recent successes kept per engine (at least 1).
     public init(capacity: Int = 64) {

@@ -77,9 +77,10 @@ public struct ZXingEngine: DecodeEngine {
     private static func makeSymbol(_ r: CZXingSymbol) -> Symbol {
         let bytes = r.byteCount > 0 ? Array(UnsafeBufferPointer(start: r.bytes, count: Int(r.byteCount))) : []
         let hasECI = r.hasECI != 0
-        // With an ECI, zxing-cpp has applied the declared character set; without one,
-        // the text is ours, decoded the same way as for every engine.
-        let text = hasECI && r.text != nil ? String(cString: r.text) : SymbolText.decode(bytes)
+        // When the symbol names its character set (ECI, Kanji or Hanzi mode), zxing-cpp has
+        // applied it; otherwise the text is ours, decoded the same way as for every engine.
+        let text =
+            r.declaresCharset != 0 && r.text != nil ? String(cString: r.text) : SymbolText.decode(bytes)
         let c = withUnsafeBytes(of: r.corners) { Array($0.bindMemory(to: Int32.self)) }
         let corners = (0..<4).map { Point(x: Int(c[2 * $0]), y: Int(c[2 * $0 + 1])) }
         let level = withUnsafeBytes(of: r.ecLevel) { raw in
