@@ -1,0 +1,158 @@
+// qr decode — read the QR codes in PNG pictures.
+import ArgumentParser
+import Dispatch
+import Foundation
+import QRKit
+import Synchronization
+
+extension StrategyName: ExpressibleByArgument {}
+
+struct DecodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decode",
+        abstract: "Read the QR codes in PNG pictures.",
+        discussion: """
+            Prints the text of each code found, one per line; with several inputs each \
+            line starts with the file name. Folders are searched recursively for .png \
+            files; '-' reads one PNG from standard input.
+
+            Examples:
+              qr decode photo.png
+              qr decode shots/ --json
+              qr decode a.png --strategy sequential --timing
+              find . -name '*.png' | qr decode --files-from - --jobs 2 --json
+              qr decode secret.png --bytes > payload.bin
+
+            Exit status: 0 every input had a code, 1 some input had none, 2 some input \
+            could not be read (stderr names the file and why; the others are still \
+            decoded), 64 usage error.
+            """)
+
+    @Argument(help: "PNG files, folders (searched recursively), or '-' for standard input.")
+    var inputs: [String] = []
+
+    @Option(name: .customLong("files-from"), help: ArgumentHelp("Read input paths from FILE, one per line ('-' for standard input).", valueName: "FILE"))
+    var filesFrom: String?
+
+    @Option(help: "How to combine the engines.")
+    var strategy: StrategyName = .race
+
+    @Option(help: "Pictures decoded in parallel (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(name: .customLong("timeout-ms"), help: ArgumentHelp("Give up on a picture after this many milliseconds and report what was found.", valueName: "MS"))
+    var timeoutMilliseconds: Int?
+
+    @Option(name: .customLong("max-pixels"), help: "Refuse pictures larger than this many pixels.")
+    var maxPixels: Int = PNGReader.defaultPixelLimit
+
+    @Flag(help: "Print one JSON object per picture (JSON Lines).")
+    var json = false
+
+    @Flag(help: "Write the exact bytes of the codes to stdout, with no newline.")
+    var bytes = false
+
+    @Flag(help: "Stop at the first code found.")
+    var first = false
+
+    @Flag(help: "Print a per-engine timing table on stderr.")
+    var timing = false
+
+    @Flag(name: .shortAndLong, help: "Print nothing; only the exit status tells.")
+    var quiet = false
+
+    func validate() throws {
+        if inputs.isEmpty && filesFrom == nil {
+            throw ValidationError("Give a PNG file, a folder, '-' for standard input, or --files-from.")
+        }
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+        if let t = timeoutMilliseconds, t < 1 { throw ValidationError("--timeout-ms must be at least 1.") }
+        if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1.") }
+        if json && bytes { throw ValidationError("--json and --bytes cannot be used together.") }
+        if inputs.filter({ $0 == "-" }).count > 1 || (inputs.contains("-") && filesFrom == "-") {
+            throw ValidationError("Standard input can be read only once.")
+        }
+    }
+
+    func run() throws {
+        var arguments = inputs
+        if let filesFrom {
+            do {
+                arguments += try InputList.readList(filesFrom)
+            } catch {
+                StandardError.report("\(error)")
+                throw QRExit.unreadable
+            }
+        }
+        let pictures = InputList.expand(arguments)
+        if pictures.isEmpty {
+            StandardError.report("no PNG pictures found in \(arguments.joined(separator: ", "))")
+            throw QRExit.noCode
+        }
+        let decoder = Decoder(
+            strategy: strategy.makeStrategy(),
+            timeout: timeoutMilliseconds.map { .milliseconds($0) })
+        let output = DecodeOutput(
+            count: pictures.count, style: outputStyle(pictureCount: pictures.count), timing: timing,
+            progress: StandardError.isTerminal && pictures.count > 1 && !quiet && !json)
+        let reader = PNGReader(pixelLimit: maxPixels)
+        let stop = CancellationFlag()
+        runInParallel(count: pictures.count, workers: min(jobs, pictures.count), stop: stop) { index in
+            let outcome = Self.decode(pictures[index], reader: reader, decoder: decoder)
+            if first, case .decoded(let report) = outcome, !report.symbols.isEmpty { stop.cancel() }
+            output.deliver(index, name: pictures[index].displayName, outcome)
+        }
+        output.finish()
+        throw output.exitStatus(stoppedEarly: stop.isCancelled)
+    }
+
+    private func outputStyle(pictureCount: Int) -> DecodeOutput.Style {
+        if quiet { return .quiet }
+        if json { return .json }
+        if bytes { return .bytes(firstOnly: first) }
+        return .text(withFileNames: pictureCount > 1, firstOnly: first)
+    }
+
+    /// Reads and decodes one picture; never throws: failures become outcomes.
+    static func decode(_ input: PictureInput, reader: PNGReader, decoder: Decoder) -> PictureOutcome {
+        do {
+            let image: GrayImage
+            switch input {
+            case .file(let path):
+                image = try reader.read(contentsOf: path)
+            case .standardInput:
+                let data = FileHandle.standardInput.readDataToEndOfFile()
+                image = try reader.read(data: [UInt8](data), name: input.displayName)
+            }
+            return .decoded(try decoder.decode(image))
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+}
+
+/// What happened to one picture.
+enum PictureOutcome: Sendable {
+    case decoded(DecodeReport)
+    /// The picture could not be read or decoded; the message names the file and why.
+    case failed(String)
+}
+
+/// Runs `body(0..<count)` on `workers` threads, each taking the next index until none are
+/// left or `stop` is raised.
+func runInParallel(count: Int, workers: Int, stop: CancellationFlag, _ body: @escaping @Sendable (Int) -> Void) {
+    let next = Atomic<Int>(0)
+    let group = DispatchGroup()
+    for _ in 0..<max(1, workers) {
+        group.enter()
+        Thread {
+            while !stop.isCancelled {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                if index >= count { break }
+                body(index)
+            }
+            group.leave()
+        }.start()
+    }
+    group.wait()
+}

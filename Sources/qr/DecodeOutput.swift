@@ -1,0 +1,211 @@
+// qr decode — DecodeOutput: prints results in input order as they arrive, and tallies the exit status.
+import ArgumentParser
+import Foundation
+import QRKit
+
+/// Collects the outcome of each picture from the worker threads and prints them in input
+/// order (results that arrive early wait for the ones before them).
+final class DecodeOutput: Sendable {
+    enum Style: Sendable {
+        case text(withFileNames: Bool, firstOnly: Bool)
+        case bytes(firstOnly: Bool)
+        case json
+        case quiet
+    }
+
+    private struct State {
+        var pending: [Int: (String, PictureOutcome)] = [:]
+        var nextToPrint = 0
+        var delivered = 0
+        var withCode = 0
+        var withoutCode = 0
+        var unreadable = 0
+        var printedACode = false
+    }
+
+    private let count: Int
+    private let style: Style
+    private let timing: Bool
+    private let progress: Bool
+    private let state = Locked(State())
+
+    init(count: Int, style: Style, timing: Bool, progress: Bool) {
+        self.count = count
+        self.style = style
+        self.timing = timing
+        self.progress = progress
+    }
+
+    /// Hands over picture `index`'s outcome; prints it and any that were waiting for it.
+    func deliver(_ index: Int, name: String, _ outcome: PictureOutcome) {
+        state.withLock { s in
+            s.delivered += 1
+            switch outcome {
+            case .decoded(let report) where report.symbols.isEmpty: s.withoutCode += 1
+            case .decoded: s.withCode += 1
+            case .failed: s.unreadable += 1
+            }
+            s.pending[index] = (name, outcome)
+            while let (name, outcome) = s.pending.removeValue(forKey: s.nextToPrint) {
+                emit(name, outcome, &s)
+                s.nextToPrint += 1
+            }
+            if progress {
+                StandardError.write("\r\u{1B}[Kdecoded \(s.delivered)/\(count)")
+            }
+        }
+    }
+
+    /// Ends the progress line.
+    func finish() {
+        if progress { StandardError.write("\r\u{1B}[K") }
+    }
+
+    /// The contract's exit status: 2 if any picture was unreadable, else 1 if any had no
+    /// code, else 0. With --first, finding a code is success whatever was left unread.
+    func exitStatus(stoppedEarly: Bool) -> ExitCode {
+        state.withLock { s in
+            if s.unreadable > 0 { return QRExit.unreadable }
+            if stoppedEarly { return s.withCode > 0 ? QRExit.success : QRExit.noCode }
+            return s.withoutCode > 0 ? QRExit.noCode : QRExit.success
+        }
+    }
+
+    private func emit(_ name: String, _ outcome: PictureOutcome, _ s: inout State) {
+        switch outcome {
+        case .failed(let message):
+            StandardError.report(message)
+            if case .json = style { printLine(DecodeJSON.line(file: name, report: nil, error: message)) }
+            return
+        case .decoded(let report):
+            if timing { StandardError.write(TimingTable.render(file: name, report: report)) }
+            switch style {
+            case .quiet:
+                break
+            case .json:
+                printLine(DecodeJSON.line(file: name, report: report, error: nil))
+            case .text(let withFileNames, let firstOnly):
+                for symbol in report.symbols where !(firstOnly && s.printedACode) {
+                    printLine(withFileNames ? "\(name): \(symbol.text)" : symbol.text)
+                    s.printedACode = true
+                }
+            case .bytes(let firstOnly):
+                for symbol in report.symbols where !(firstOnly && s.printedACode) {
+                    FileHandle.standardOutput.write(Data(symbol.bytes))
+                    s.printedACode = true
+                }
+            }
+        }
+    }
+
+    private func printLine(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}
+
+/// The `--timing` table: one row per engine.
+enum TimingTable {
+    static func render(file: String, report: DecodeReport) -> String {
+        var lines = ["\(file): \(report.strategy), winner \(report.winner ?? "none"), \(format(report.elapsed)) ms\(report.timedOut ? " (timed out)" : "")"]
+        lines.append("  engine    start ms   elapsed ms   cpu ms   outcome")
+        for e in report.engines {
+            let start = e.startOffset.map(format) ?? "-"
+            let elapsed = e.elapsed.map(format) ?? "-"
+            let cpu = e.cpuTime.map(format) ?? "-"
+            lines.append(
+                "  " + e.name.padding(toLength: 8, withPad: " ", startingAt: 0)
+                    + pad(start, 10) + pad(elapsed, 13) + pad(cpu, 9) + "   " + describe(e.outcome))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func describe(_ outcome: EngineOutcome) -> String {
+        switch outcome {
+        case .found(let n): return "found \(n)"
+        case .error(let reason): return "error: \(reason)"
+        default: return outcome.label
+        }
+    }
+
+    private static func format(_ d: Duration) -> String { String(format: "%.2f", d.milliseconds) }
+    private static func pad(_ s: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - s.count)) + s
+    }
+}
+
+/// The `--json` line for one picture.
+enum DecodeJSON {
+    struct Line: Encodable {
+        var file: String
+        var symbols: [SymbolJSON]
+        var report: ReportJSON?
+        var error: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(file, forKey: .file)
+            try c.encode(symbols, forKey: .symbols)
+            try c.encode(report, forKey: .report)  // null when unreadable
+            try c.encode(error, forKey: .error)  // null when readable
+        }
+        enum CodingKeys: String, CodingKey { case file, symbols, report, error }
+    }
+
+    struct SymbolJSON: Encodable {
+        var text: String
+        var bytes: String
+        var corners: [[Int]]
+        var engine: String
+        var ec_level: String?
+        var micro: Bool
+        var eci: Bool
+        var structured_append: StructuredAppendInfo?
+    }
+
+    struct ReportJSON: Encodable {
+        var strategy: String
+        var winner: String?
+        var elapsed_ms: Double
+        var timed_out: Bool
+        var engines: [EngineJSON]
+    }
+
+    struct EngineJSON: Encodable {
+        var name: String
+        var start_ms: Double?
+        var elapsed_ms: Double?
+        var cpu_ms: Double?
+        var outcome: String
+        var error: String?
+    }
+
+    static func line(file: String, report: DecodeReport?, error: String?) -> String {
+        let line = Line(
+            file: file,
+            symbols: (report?.symbols ?? []).map {
+                SymbolJSON(
+                    text: $0.text, bytes: Data($0.bytes).base64EncodedString(),
+                    corners: $0.corners.map { [$0.x, $0.y] }, engine: $0.engine,
+                    ec_level: $0.errorCorrection?.rawValue, micro: $0.isMicro, eci: $0.hasECI,
+                    structured_append: $0.structuredAppend)
+            },
+            report: report.map { r in
+                ReportJSON(
+                    strategy: r.strategy, winner: r.winner, elapsed_ms: r.elapsed.milliseconds,
+                    timed_out: r.timedOut,
+                    engines: r.engines.map { e in
+                        var reason: String?
+                        if case .error(let why) = e.outcome { reason = why }
+                        return EngineJSON(
+                            name: e.name, start_ms: e.startOffset?.milliseconds,
+                            elapsed_ms: e.elapsed?.milliseconds, cpu_ms: e.cpuTime?.milliseconds,
+                            outcome: e.outcome.label, error: reason)
+                    })
+            },
+            error: error)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(line) else { return #"{"error":"could not encode JSON"}"# }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
