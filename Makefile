@@ -38,7 +38,7 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	@echo "== strategies and decoding under ThreadSanitizer =="
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'StrategyTests|ConcurrencyTests'
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'StrategyTests|ConcurrencyTests|ConcurrentRealDecodingTests|SampleDecodingTests'
 
 clean:
 	rm -rf .build .build-tsan

@@ -48,30 +48,35 @@ public enum SymbolText {
         }
     }
 
-    /// True when every byte sequence is a valid Shift_JIS character and at least one is a
-    /// double-byte character (pure ASCII is better called UTF-8; lone half-width katakana
-    /// bytes are accepted, as Japanese encoders write them).
+    /// True when the bytes form valid Shift_JIS and look Japanese: at least one
+    /// double-byte character, or a run of three or more half-width katakana (a lone high
+    /// byte or two is likelier ISO-8859-1: "½", "Größe").
     static func looksLikeShiftJIS(_ bytes: [UInt8]) -> Bool {
         var i = 0
-        var sawMultibyteOrKana = false
+        var sawDoubleByte = false
+        var kanaRun = 0
+        var longestKanaRun = 0
         while i < bytes.count {
             let b = bytes[i]
             switch b {
             case 0x00...0x7F:
+                kanaRun = 0
                 i += 1
             case 0xA1...0xDF:  // half-width katakana
-                sawMultibyteOrKana = true
+                kanaRun += 1
+                longestKanaRun = max(longestKanaRun, kanaRun)
                 i += 1
             case 0x81...0x9F, 0xE0...0xEF, 0xFA...0xFC:
                 guard i + 1 < bytes.count else { return false }
                 let t = bytes[i + 1]
                 guard (0x40...0x7E).contains(t) || (0x80...0xFC).contains(t) else { return false }
-                sawMultibyteOrKana = true
+                sawDoubleByte = true
+                kanaRun = 0
                 i += 2
             default:
                 return false
             }
         }
-        return sawMultibyteOrKana
+        return sawDoubleByte || longestKanaRun >= 3
     }
 }

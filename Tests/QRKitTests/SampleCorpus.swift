@@ -1,0 +1,41 @@
+// QRKit tests — SampleCorpus: finds the shipped Samples/ and their expected texts.
+import Foundation
+
+enum SampleCorpus {
+    /// The package root, found from this file's path.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `Samples/` in the package.
+    static let folder = root.appendingPathComponent("Samples")
+
+    /// Every picture under `Samples/` that has an expected text, as paths relative to it.
+    static func pictures(under subfolder: String = "") -> [String] {
+        let base = subfolder.isEmpty ? folder : folder.appendingPathComponent(subfolder)
+        guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String {
+            guard relative.hasSuffix(".png") else { continue }
+            let path = base.appendingPathComponent(relative).path
+            if FileManager.default.fileExists(atPath: String(path.dropLast(4)) + ".txt") {
+                found.append(subfolder.isEmpty ? relative : subfolder + "/" + relative)
+            }
+        }
+        return found.sorted()
+    }
+
+    /// The expected payloads of a picture: `NAME.all.txt` split on U+001E lines, else `NAME.txt`.
+    static func expected(for relative: String) throws -> [[UInt8]] {
+        let stem = folder.appendingPathComponent(String(relative.dropLast(4))).path
+        if let all = FileManager.default.contents(atPath: stem + ".all.txt") {
+            return String(decoding: all, as: UTF8.self)
+                .components(separatedBy: "\n\u{1E}\n")
+                .map { Array($0.utf8) }
+        }
+        return [Array(try Data(contentsOf: URL(fileURLWithPath: stem + ".txt")))]
+    }
+
+    static func path(_ relative: String) -> String {
+        folder.appendingPathComponent(relative).path
+    }
+}
