@@ -1,2 +1,200 @@
-// QRBench — the benchmark harness as a library.
+// QRBench — Corpus: the pictures a bench run decodes, with the payloads each should give.
+import Dispatch
+import Foundation
 import QRKit
+
+/// One picture of a corpus, loaded and ready to time.
+public struct CorpusPicture: Sendable {
+    /// The path below the corpus folder, such as `blur/blur-0007.png`.
+    public var name: String
+    /// The sub-folder it sits in (the folder's own name for pictures at the top).
+    public var category: String
+    /// The payloads it holds, exact bytes: one, or several from `NAME.all.txt`.
+    public var expected: [[UInt8]]
+    /// The picture.
+    public var image: GrayImage
+
+    public init(name: String, category: String, expected: [[UInt8]], image: GrayImage) {
+        self.name = name
+        self.category = category
+        self.expected = expected
+        self.image = image
+    }
+
+    /// Size in megapixels.
+    public var megapixels: Double { Double(image.pixelCount) / 1_000_000 }
+}
+
+/// A picture that could not be loaded, and why.
+public struct SkippedPicture: Sendable, Equatable, Codable {
+    /// The path below the corpus folder.
+    public var name: String
+    /// What went wrong, for a person to act on.
+    public var reason: String
+}
+
+/// A folder tree of `NAME.png` pictures with `NAME.txt` beside each.
+///
+/// `NAME.txt` holds the exact payload bytes (text as UTF-8; for a binary payload, the raw
+/// bytes). A picture with several codes adds `NAME.all.txt`: the payloads separated by a
+/// line holding only U+001E (the bytes `0A 1E 0A`), which then replaces `NAME.txt`. The
+/// sub-folder a picture sits in is its category.
+///
+///     let corpus = Corpus.load(from: "Samples")
+///     for skipped in corpus.skipped { print(skipped.name, skipped.reason) }
+public struct Corpus: Sendable {
+    /// The folder it was loaded from.
+    public var root: String
+    /// The pictures, sorted by name.
+    public var pictures: [CorpusPicture]
+    /// Pictures that could not be read, with the reason; left out of ``pictures``.
+    public var skipped: [SkippedPicture]
+
+    public init(root: String, pictures: [CorpusPicture], skipped: [SkippedPicture] = []) {
+        self.root = root
+        self.pictures = pictures
+        self.skipped = skipped
+    }
+
+    /// The line that separates payloads in `NAME.all.txt`: newline, U+001E, newline.
+    public static let payloadSeparator: [UInt8] = [0x0A, 0x1E, 0x0A]
+
+    /// Loads every `.png` below `root` that has a `NAME.txt` or `NAME.all.txt` beside it.
+    ///
+    /// Pictures that cannot be read (not PNG, truncated, too large, no expected text) are
+    /// listed in ``skipped`` with the reason; they never stop the load.
+    ///
+    /// - Parameters:
+    ///   - root: the corpus folder.
+    ///   - reader: the PNG reader (its pixel limit applies).
+    /// - Returns: the corpus; empty when `root` holds no pictures.
+    /// - Throws: ``CorpusError/notAFolder(_:)`` when `root` is not a readable folder.
+    public static func load(from root: String, reader: PNGReader = PNGReader()) throws(CorpusError) -> Corpus {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue,
+            let walker = FileManager.default.enumerator(atPath: root)
+        else { throw .notAFolder(root) }
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String {
+            if relative.lowercased().hasSuffix(".png") { found.append(relative) }
+        }
+        let relatives = found.sorted()
+        let topCategory = URL(fileURLWithPath: root).standardizedFileURL.lastPathComponent
+        let loaded = Locked([LoadOutcome?](repeating: nil, count: relatives.count))
+        // Decoding PNG is the slow part of loading; use every core.
+        DispatchQueue.concurrentPerform(iterations: relatives.count) { index in
+            let relative = relatives[index]
+            let result = loadPicture(relative, root: root, topCategory: topCategory, reader: reader)
+            loaded.withLock { $0[index] = result }
+        }
+        var pictures: [CorpusPicture] = []
+        var skipped: [SkippedPicture] = []
+        for result in loaded.withLock({ $0 }) {
+            switch result {
+            case .picture(let picture)?: pictures.append(picture)
+            case .skipped(let skip)?: skipped.append(skip)
+            case nil: break
+            }
+        }
+        return Corpus(root: root, pictures: pictures, skipped: skipped)
+    }
+
+    private enum LoadOutcome: Sendable {
+        case picture(CorpusPicture)
+        case skipped(SkippedPicture)
+    }
+
+    private static func loadPicture(
+        _ relative: String, root: String, topCategory: String, reader: PNGReader
+    ) -> LoadOutcome {
+        let path = (root as NSString).appendingPathComponent(relative)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return .skipped(SkippedPicture(name: relative, reason: "is a folder"))
+        }
+        let stem = String(path.dropLast(4))
+        let expected: [[UInt8]]
+        if let all = FileManager.default.contents(atPath: stem + ".all.txt") {
+            expected = splitPayloads([UInt8](all))
+        } else if let one = FileManager.default.contents(atPath: stem + ".txt") {
+            expected = [[UInt8](one)]
+        } else {
+            let base = (relative as NSString).lastPathComponent.dropLast(4)
+            return .skipped(SkippedPicture(name: relative, reason: "no expected text: \(base).txt is missing"))
+        }
+        let image: GrayImage
+        do {
+            image = try reader.read(contentsOf: path)
+        } catch {
+            return .skipped(SkippedPicture(name: relative, reason: "\(error)"))
+        }
+        let folder = (relative as NSString).deletingLastPathComponent
+        return .picture(
+            CorpusPicture(
+                name: relative, category: folder.isEmpty ? topCategory : folder, expected: expected,
+                image: image))
+    }
+
+    /// Splits the contents of a `NAME.all.txt` on lines holding only U+001E.
+    public static func splitPayloads(_ bytes: [UInt8]) -> [[UInt8]] {
+        var parts: [[UInt8]] = []
+        var current: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if index + 3 <= bytes.count, bytes[index..<index + 3].elementsEqual(payloadSeparator) {
+                parts.append(current)
+                current = []
+                index += 3
+            } else {
+                current.append(bytes[index])
+                index += 1
+            }
+        }
+        parts.append(current)
+        return parts
+    }
+
+    /// Joins payloads the way `NAME.all.txt` holds them.
+    public static func joinPayloads(_ payloads: [[UInt8]]) -> [UInt8] {
+        Array(payloads.joined(separator: payloadSeparator))
+    }
+
+    /// The categories, sorted.
+    public var categories: [String] {
+        Array(Set(pictures.map(\.category))).sorted()
+    }
+}
+
+/// Why a corpus could not be loaded at all.
+public enum CorpusError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The path is missing or not a folder.
+    case notAFolder(String)
+
+    public var description: String {
+        switch self {
+        case .notAFolder(let path): return "\(path): no such folder (a corpus is a folder of NAME.png beside NAME.txt)"
+        }
+    }
+}
+
+/// How one decode's symbols compare with the payloads a picture holds.
+public struct ReadScore: Sendable, Equatable {
+    /// Expected payloads that some symbol gave.
+    public var codesRead: Int
+    /// Expected payloads in the picture.
+    public var codesExpected: Int
+    /// Symbols whose payload is none of the expected ones.
+    public var wrongReads: Int
+
+    /// True when every expected payload was read.
+    public var fullyRead: Bool { codesRead == codesExpected }
+
+    /// Scores `symbols` against `expected`: a symbol gives a payload when its text as
+    /// UTF-8 or its raw bytes equal it.
+    public init(symbols: [Symbol], expected: [[UInt8]]) {
+        let reads = symbols.map { (text: Array($0.text.utf8), bytes: $0.bytes) }
+        codesExpected = expected.count
+        codesRead = expected.filter { payload in reads.contains { $0.text == payload || $0.bytes == payload } }.count
+        wrongReads = reads.filter { read in !expected.contains { $0 == read.text || $0 == read.bytes } }.count
+    }
+}
