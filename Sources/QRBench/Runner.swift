@@ -1,0 +1,247 @@
+// QRBench — Runner: times every strategy over a corpus, side by side.
+import Dispatch
+import Foundation
+import QRKit
+
+/// What a bench run measures and how.
+public struct BenchOptions: Sendable {
+    /// The strategies to compare, in report order.
+    public var strategies: [StrategyName]
+    /// Timed passes over the corpus, at least 1.
+    public var runs: Int
+    /// Fixes the order of pictures in each pass (shuffled, the same for every strategy).
+    public var seed: UInt64
+    /// Run one untimed pass first (warms caches; the hedged strategy learns its delay).
+    public var warmUp: Bool
+    /// Give up on a picture after this long; nil for no limit.
+    public var timeout: Duration?
+    /// Times a strategy's cold first call on a picture (its path) in a fresh process and
+    /// returns milliseconds, or nil when it could not; the median of five is kept.
+    /// Without it the cold call is timed in this process, where the first strategy also
+    /// pays the libraries' one-time set-up.
+    public var coldProbe: (@Sendable (StrategyName, String) -> Double?)?
+
+    /// - Parameters: see the properties; by default every strategy, 5 runs, seed 1, a warm-up.
+    public init(
+        strategies: [StrategyName] = StrategyName.allCases, runs: Int = 5, seed: UInt64 = 1,
+        warmUp: Bool = true, timeout: Duration? = nil, coldProbe: (@Sendable (StrategyName, String) -> Double?)? = nil
+    ) {
+        self.strategies = strategies
+        self.runs = max(1, runs)
+        self.seed = seed
+        self.warmUp = warmUp
+        self.timeout = timeout
+        self.coldProbe = coldProbe
+    }
+}
+
+/// Where a run is, for a progress bar.
+public struct BenchProgress: Sendable {
+    /// Decodes done.
+    public var done: Int
+    /// Decodes in the whole run.
+    public var total: Int
+    /// What is running: `cold`, `warm-up` or `run 2/5`.
+    public var phase: String
+
+    public init(done: Int, total: Int, phase: String) {
+        self.done = done
+        self.total = total
+        self.phase = phase
+    }
+}
+
+/// Times decode strategies over a corpus.
+///
+/// Each strategy gets a fresh ``Decoder`` (new engines, empty history). Its first decode
+/// is timed alone as the cold call; then one untimed warm-up pass; then `runs` timed
+/// passes. Strategies take turns within each pass, so drift on the machine (heat, other
+/// processes) falls on all of them alike. Decodes run one at a time, and the next starts
+/// only when every engine of the last has stopped, so each decode has the machine to
+/// itself and a race loser's CPU time is charged to its strategy.
+///
+///     let corpus = try Corpus.load(from: "Samples")
+///     let result = BenchRunner(options: BenchOptions(runs: 3)).run(corpus)
+///     print(MarkdownReport.table(result))
+public struct BenchRunner: Sendable {
+    public var options: BenchOptions
+
+    public init(options: BenchOptions = BenchOptions()) {
+        self.options = options
+    }
+
+    /// Runs the bench.
+    ///
+    /// - Parameters:
+    ///   - corpus: the pictures, loaded.
+    ///   - progress: called after each decode, on the calling thread.
+    /// - Returns: the measurements of every strategy.
+    public func run(_ corpus: Corpus, progress: ((BenchProgress) -> Void)? = nil) -> BenchResult {
+        let pictures = corpus.pictures
+        let strategies = options.strategies
+        var random = SplitMix64(seed: options.seed)
+        let indices = Array(pictures.indices)
+        let orders = (0..<options.runs + 1).map { _ in random.shuffled(indices) }
+        let warmUpPasses = options.warmUp ? 1 : 0
+        let total = pictures.isEmpty ? 0 : strategies.count * (1 + (warmUpPasses + options.runs) * pictures.count)
+        var done = 0
+        func step(_ phase: String) {
+            done += 1
+            progress?(BenchProgress(done: done, total: total, phase: phase))
+        }
+
+        var samples = [[[DecodeSample]]](
+            repeating: [[DecodeSample]](repeating: [], count: pictures.count), count: strategies.count)
+        var cold = [Double?](repeating: nil, count: strategies.count)
+        var coldInFreshProcess = options.coldProbe != nil
+        if !pictures.isEmpty {
+            let decoders = strategies.map { Decoder(strategy: $0.makeStrategy(), timeout: options.timeout) }
+            let first = pictures[orders[0][0]]
+            for (s, decoder) in decoders.enumerated() {
+                cold[s] = Self.measure(decoder, first.image, expected: first.expected).latency
+                step("cold")
+            }
+            if let probe = options.coldProbe {
+                let path = (corpus.root as NSString).appendingPathComponent(first.name)
+                for s in strategies.indices {
+                    // The median of five fresh processes: one alone is at the mercy of the disk and the scheduler.
+                    let times = (0..<5).compactMap { _ in probe(strategies[s], path) }
+                    if let median = Statistics.percentile(times, 0.5) { cold[s] = median }
+                    coldInFreshProcess = coldInFreshProcess && !times.isEmpty
+                }
+            }
+            if options.warmUp {
+                for (s, decoder) in decoders.enumerated() {
+                    for index in orders[0] {
+                        _ = Self.measure(decoder, pictures[index].image, expected: pictures[index].expected)
+                        step("warm-up \(strategies[s].rawValue)")
+                    }
+                }
+            }
+            for run in 0..<options.runs {
+                for (s, decoder) in decoders.enumerated() {
+                    for index in orders[run + 1] {
+                        samples[s][index].append(
+                            Self.measure(decoder, pictures[index].image, expected: pictures[index].expected))
+                        step("run \(run + 1)/\(options.runs) \(strategies[s].rawValue)")
+                    }
+                }
+            }
+        }
+
+        let results = strategies.indices.map { s in
+            summarize(strategies[s], samples: samples[s], cold: cold[s], pictures: pictures)
+        }
+        var sizes: [String: Int] = [:]
+        for picture in pictures { sizes[picture.category, default: 0] += 1 }
+        return BenchResult(
+            corpus: corpus.root, date: Self.now(), cores: ProcessInfo.processInfo.activeProcessorCount,
+            runs: options.runs, seed: options.seed, warmUp: options.warmUp,
+            coldCall: coldInFreshProcess ? "fresh process" : "in process", pictures: pictures.count,
+            codes: pictures.reduce(0) { $0 + $1.expected.count },
+            megapixels: pictures.reduce(0) { $0 + $1.megapixels },
+            categories: sizes.keys.sorted().map { CategorySize(name: $0, pictures: sizes[$0]!) },
+            skipped: corpus.skipped, strategies: results)
+    }
+
+    private func summarize(
+        _ name: StrategyName, samples: [[DecodeSample]], cold: Double?, pictures: [CorpusPicture]
+    ) -> StrategyResult {
+        let runs = Double(options.runs)
+        var latencies: [Double] = [], sizes: [Double] = [], cpu: [Double] = []
+        var fully = 0, codes = 0, wrong = 0, missed = 0, errors = 0
+        var byCategory: [String: (pictures: Int, fully: Int)] = [:]
+        var perPicture: [PictureResult] = []
+        for (index, picture) in pictures.enumerated() {
+            let list = samples[index]
+            let fullyRuns = list.filter(\.score.fullyRead).count
+            let pictureWrong = list.reduce(0) { $0 + $1.score.wrongReads }
+            fully += fullyRuns
+            wrong += pictureWrong
+            codes += list.reduce(0) { $0 + $1.score.codesRead }
+            missed += list.reduce(0) { $0 + $1.score.codesExpected - $1.score.codesRead }
+            errors += list.filter(\.failed).count
+            for sample in list {
+                latencies.append(sample.latency)
+                sizes.append(picture.megapixels)
+                cpu.append(sample.cpu)
+            }
+            byCategory[picture.category, default: (0, 0)].pictures += 1
+            byCategory[picture.category, default: (0, 0)].fully += fullyRuns
+            perPicture.append(
+                PictureResult(
+                    name: picture.name, category: picture.category, megapixels: picture.megapixels,
+                    meanLatency: Statistics.mean(list.map(\.latency)) ?? 0, fullyReadRuns: fullyRuns,
+                    wrongReads: pictureWrong))
+        }
+        return StrategyResult(
+            name: name.rawValue, fullyRead: Double(fully) / runs, codesRead: Double(codes) / runs,
+            wrongReads: Double(wrong) / runs, missedCodes: Double(missed) / runs, engineErrors: errors,
+            latency: LatencySummary(latencies), cpuPerPicture: Statistics.mean(cpu), coldMilliseconds: cold,
+            costBySize: LinearFit(x: sizes, y: latencies),
+            categories: byCategory.keys.sorted().map {
+                CategoryScore(category: $0, pictures: byCategory[$0]!.pictures, fullyRead: Double(byCategory[$0]!.fully) / runs)
+            },
+            perPicture: perPicture)
+    }
+
+    /// Times one decode of `image` by a new decoder for `strategy`, milliseconds to the
+    /// answer: in a fresh process, the strategy's cold first call.
+    public static func timeFirstDecode(_ strategy: StrategyName, _ image: GrayImage) -> Double {
+        measure(Decoder(strategy: strategy.makeStrategy()), image, expected: []).latency
+    }
+
+    /// One timed decode: time to the answer, CPU of every engine once all have stopped.
+    struct DecodeSample: Sendable {
+        var latency: Double
+        var cpu: Double
+        var score: ReadScore
+        var failed: Bool
+    }
+
+    /// Decodes `image` and waits until every engine has stopped.
+    static func measure(_ decoder: Decoder, _ image: GrayImage, expected: [[UInt8]]) -> DecodeSample {
+        struct Outcome {
+            var answeredAt: ContinuousClock.Instant?
+            var answer: DecodeReport?
+            var settled: DecodeReport?
+        }
+        let clock = ContinuousClock()
+        let outcome = Locked(Outcome())
+        let settled = DispatchSemaphore(value: 0)
+        let start = clock.now
+        decoder.start(
+            image,
+            onAnswer: { report in
+                let now = clock.now
+                outcome.withLock {
+                    $0.answeredAt = now
+                    $0.answer = report
+                }
+            },
+            onSettled: { report in
+                outcome.withLock { $0.settled = report }
+                settled.signal()
+            })
+        settled.wait()
+        let result = outcome.withLock { $0 }
+        let answer = result.answer ?? result.settled!
+        let engines = result.settled?.engines ?? answer.engines
+        let cpu = engines.reduce(Duration.zero) { $0 + ($1.cpuTime ?? .zero) }
+        let failed =
+            answer.symbols.isEmpty
+            && engines.allSatisfy {
+                if case .error = $0.outcome { return true }
+                return $0.outcome == .notStarted
+            } && engines.contains { if case .error = $0.outcome { return true } else { return false } }
+        return DecodeSample(
+            latency: ((result.answeredAt ?? clock.now) - start).milliseconds, cpu: cpu.milliseconds,
+            score: ReadScore(symbols: answer.symbols, expected: expected), failed: failed)
+    }
+
+    private static func now() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: Date())
+    }
+}
