@@ -11,5 +11,5 @@ struct QRCommand: ParsableCommand {
             2 when some input could not be read, 64 on usage errors.
             """,
         version: "0.1.0",
-        subcommands: [EncodeCommand.self, DecodeCommand.self])
+        subcommands: [EncodeCommand.self, DecodeCommand.self, BenchCommand.self])
 }

@@ -1,0 +1,307 @@
+// qr bench — compare decode strategies side by side on a corpus, or generate a corpus.
+import ArgumentParser
+import Foundation
+import QRBench
+import QRKit
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Compare decode strategies side by side on a corpus of pictures.",
+        discussion: """
+            A corpus is a folder tree of NAME.png beside NAME.txt (the exact payload \
+            bytes); NAME.all.txt lists several payloads, separated by a line holding only \
+            U+001E. Each sub-folder is a category. Pictures are loaded before timing; \
+            unreadable ones are named on stderr and skipped.
+
+            Every strategy gets a fresh decoder: its first decode is timed as the cold \
+            call, then one untimed warm-up pass, then --runs timed passes in an order \
+            shuffled by --seed. The table shows pictures fully read, codes read, wrong \
+            reads, codes missed, time to the answer (mean, p50, p90, p99, max), CPU time \
+            per picture (every engine, race losers included), the cold call, and how time \
+            grows with size (ms per megapixel, R²).
+
+            With --generate, writes a synthetic corpus instead: codes of varied payloads, \
+            versions and levels in noisy, cluttered pictures, degraded by category.
+
+            Examples:
+              qr bench                                   # the shipped Samples/
+              qr bench ~/photos --runs 10 --json out.json --csv out.csv --svg chart.svg
+              qr bench --strategies race,hedged,zxing --category-table
+              qr bench --generate corpus/ --count 300 --seed 7
+            """)
+
+    @Argument(help: "The corpus folder (default: Samples/ of the package).")
+    var corpus: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Strategies to compare, comma-separated: \(StrategyName.allCases.map(\.rawValue).joined(separator: ", ")) (default: all).",
+            valueName: "LIST"))
+    var strategies: String?
+
+    @Option(help: "Timed passes over the corpus per strategy.")
+    var runs: Int = 5
+
+    @Option(help: "Seed of the picture order (bench) or of the corpus (--generate).")
+    var seed: UInt64 = 1
+
+    @Flag(inversion: .prefixedNo, help: "Run an untimed warm-up pass first.")
+    var warmUp = true
+
+    @Option(name: .customLong("timeout-ms"), help: ArgumentHelp("Give up on a picture after this many milliseconds.", valueName: "MS"))
+    var timeoutMilliseconds: Int?
+
+    @Option(name: .customLong("max-pixels"), help: "Skip pictures larger than this many pixels.")
+    var maxPixels: Int = PNGReader.defaultPixelLimit
+
+    @Option(help: ArgumentHelp("Write every measurement as JSON to FILE.", valueName: "FILE"))
+    var json: String?
+
+    @Option(help: ArgumentHelp("Write the table as CSV to FILE.", valueName: "FILE"))
+    var csv: String?
+
+    @Option(help: ArgumentHelp("Write a chart as SVG to FILE.", valueName: "FILE"))
+    var svg: String?
+
+    @Flag(name: .customLong("category-table"), help: "Also print pictures fully read per category and strategy.")
+    var categoryTable = false
+
+    @Option(help: ArgumentHelp("Write a synthetic corpus into DIR instead of benchmarking.", valueName: "DIR"))
+    var generate: String?
+
+    @Option(help: "Pictures to generate (with --generate).")
+    var count: Int = 100
+
+    @Option(
+        help: ArgumentHelp(
+            "Categories to generate, comma-separated: \(GeneratedCategory.allCases.map(\.rawValue).joined(separator: ", ")) (default: all).",
+            valueName: "LIST"))
+    var categories: String?
+
+    @Flag(
+        name: .customLong("readable-only"),
+        help: "With --generate: keep only pictures that some engine reads whole and that no engine misreads.")
+    var readableOnly = false
+
+    /// Internal: time one strategy's first decode of the picture given as the corpus
+    /// argument, in this fresh process, and print the milliseconds.
+    @Option(name: .customLong("cold-probe"), help: .hidden)
+    var coldProbe: StrategyName?
+
+    @Flag(name: .customLong("cold-in-process"), help: "Time the cold first calls in this process, not in fresh ones.")
+    var coldInProcess = false
+
+    func validate() throws {
+        if runs < 1 { throw ValidationError("--runs must be at least 1.") }
+        if let t = timeoutMilliseconds, t < 1 { throw ValidationError("--timeout-ms must be at least 1.") }
+        if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1.") }
+        _ = try strategyList()
+        if generate != nil {
+            if count < 1 { throw ValidationError("--count must be at least 1.") }
+            if corpus != nil { throw ValidationError("Give either a corpus to bench or --generate DIR, not both.") }
+            _ = try categoryList()
+        } else if categories != nil || readableOnly {
+            throw ValidationError("--categories and --readable-only go with --generate.")
+        }
+    }
+
+    func run() throws {
+        if let coldProbe {
+            try probeColdCall(coldProbe)
+            return
+        }
+        if let generate {
+            try runGenerator(into: generate)
+            return
+        }
+        let folder = try corpusFolder()
+        let loaded: Corpus
+        do {
+            loaded = try Corpus.load(from: folder, reader: PNGReader(pixelLimit: maxPixels))
+        } catch {
+            StandardError.report("\(error)")
+            throw QRExit.unreadable
+        }
+        for skipped in loaded.skipped {
+            StandardError.report("skipped \(skipped.name): \(skipped.reason)")
+        }
+        if loaded.pictures.isEmpty {
+            StandardError.report("no pictures with an expected text (NAME.png beside NAME.txt) in \(folder)")
+            throw QRExit.noCode
+        }
+        let options = BenchOptions(
+            strategies: try strategyList(), runs: runs, seed: seed, warmUp: warmUp,
+            timeout: timeoutMilliseconds.map { .milliseconds($0) },
+            coldProbe: coldInProcess ? nil : Self.coldCallInFreshProcess)
+        let bar = StandardError.isTerminal ? ProgressBar() : nil
+        let result = BenchRunner(options: options).run(loaded) { bar?.update($0) }
+        bar?.finish()
+
+        print(MarkdownReport.table(result), terminator: "")
+        if categoryTable {
+            print("")
+            print(MarkdownReport.categoryTable(result), terminator: "")
+        }
+        var failed = false
+        if let json {
+            failed = !write(path: json) { try JSONReport.data(result) } || failed
+        }
+        if let csv {
+            failed = !write(path: csv) { Data(CSVReport.text(result).utf8) } || failed
+        }
+        if let svg {
+            failed = !write(path: svg) { Data(SVGChart.document(result).utf8) } || failed
+        }
+        if failed { throw QRExit.unreadable }
+    }
+
+    // MARK: - Cold calls
+
+    private func probeColdCall(_ strategy: StrategyName) throws {
+        guard let corpus else { throw ValidationError("--cold-probe needs a picture.") }
+        let image: GrayImage
+        do {
+            image = try PNGReader(pixelLimit: maxPixels).read(contentsOf: corpus)
+        } catch {
+            StandardError.report("\(error)")
+            throw QRExit.unreadable
+        }
+        print(BenchRunner.timeFirstDecode(strategy, image))
+    }
+
+    /// Runs this executable with `--cold-probe` and reads the milliseconds it prints.
+    @Sendable static func coldCallInFreshProcess(_ strategy: StrategyName, _ picture: String) -> Double? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = ["bench", "--cold-probe", strategy.rawValue, picture]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    // MARK: - Generating
+
+    private func runGenerator(into folder: String) throws {
+        let options = GeneratorOptions(
+            count: count, seed: seed, categories: try categoryList(), readableOnly: readableOnly)
+        let bar = StandardError.isTerminal ? ProgressBar() : nil
+        let summary: GenerationSummary
+        do {
+            summary = try CorpusGenerator(options: options).write(to: folder) { done, total in
+                bar?.update(BenchProgress(done: done, total: total, phase: "generate"))
+            }
+        } catch {
+            bar?.finish()
+            StandardError.report("\(error)")
+            throw QRExit.unreadable
+        }
+        bar?.finish()
+        let dropped = summary.dropped > 0 ? " (\(summary.dropped) unreadable left out)" : ""
+        print("Wrote \(summary.written) pictures\(dropped) to \(folder), seed \(seed):")
+        for (category, written) in summary.perCategory {
+            print("  \(category): \(written)")
+        }
+    }
+
+    // MARK: - Arguments
+
+    private func strategyList() throws -> [StrategyName] {
+        guard let strategies else { return StrategyName.allCases }
+        var list: [StrategyName] = []
+        for word in strategies.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !word.isEmpty {
+            guard let name = StrategyName(rawValue: word) else {
+                throw ValidationError(
+                    "Unknown strategy '\(word)'; choose from \(StrategyName.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            if !list.contains(name) { list.append(name) }
+        }
+        if list.isEmpty { throw ValidationError("--strategies needs at least one strategy.") }
+        return list
+    }
+
+    private func categoryList() throws -> [GeneratedCategory] {
+        guard let categories else { return GeneratedCategory.allCases }
+        var list: [GeneratedCategory] = []
+        for word in categories.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !word.isEmpty {
+            guard let category = GeneratedCategory(rawValue: word) else {
+                throw ValidationError(
+                    "Unknown category '\(word)'; choose from \(GeneratedCategory.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            if !list.contains(category) { list.append(category) }
+        }
+        if list.isEmpty { throw ValidationError("--categories needs at least one category.") }
+        return list
+    }
+
+    /// The corpus argument, or the package's Samples/: in the current folder, else two
+    /// levels above the executable (`.build/release/qr`).
+    private func corpusFolder() throws -> String {
+        if let corpus { return corpus }
+        var candidates = ["Samples"]
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        candidates.append(
+            executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Samples").path)
+        for candidate in candidates {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
+                return candidate
+            }
+        }
+        StandardError.report("no corpus given and no Samples/ folder here; give a corpus folder")
+        throw QRExit.usage
+    }
+
+    /// Writes a report file; on failure names the file and why on stderr.
+    private func write(path: String, _ contents: () throws -> Data) -> Bool {
+        do {
+            try contents().write(to: URL(fileURLWithPath: path))
+            return true
+        } catch {
+            StandardError.report("\(path): cannot write: \((error as NSError).localizedDescription)")
+            return false
+        }
+    }
+}
+
+/// A one-line progress bar on stderr, redrawn at most every 100 ms; safe from any thread.
+final class ProgressBar: Sendable {
+    private struct State {
+        var lastDraw: ContinuousClock.Instant?
+        var drawn = false
+    }
+
+    private let state = Locked(State())
+    private let clock = ContinuousClock()
+
+    func update(_ progress: BenchProgress) {
+        let now = clock.now
+        state.withLock { state in
+            if let last = state.lastDraw, now - last < .milliseconds(100), progress.done < progress.total { return }
+            state.lastDraw = now
+            state.drawn = true
+            let width = 30
+            let fraction = progress.total == 0 ? 1 : Double(progress.done) / Double(progress.total)
+            let filled = min(width, Int(fraction * Double(width)))
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            StandardError.write("\r\u{1B}[K\(bar) \(progress.done)/\(progress.total) \(progress.phase)")
+        }
+    }
+
+    /// Clears the bar's line.
+    func finish() {
+        state.withLock { state in
+            if state.drawn { StandardError.write("\r\u{1B}[K") }
+        }
+    }
+}
