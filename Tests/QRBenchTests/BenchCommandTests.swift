@@ -1,0 +1,70 @@
+// QRBench tests — `qr bench` end to end: the built binary, a generated corpus, every report.
+import Foundation
+import FoundationXML
+import Testing
+
+@Suite(.serialized) struct BenchCommandTests {
+    static func qr() throws -> String {
+        try #require(TestSupport.qrExecutable, "build the qr product first (swift build)")
+    }
+
+    @Test func generatesACorpusAndWritesEveryReport() throws {
+        let qr = try Self.qr()
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let corpus = folder + "/corpus"
+
+        let generated = try TestSupport.run(
+            qr, ["bench", "--generate", corpus, "--count", "4", "--seed", "3", "--categories", "clean,multi"])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        #expect(generated.stdout.contains("Wrote 4 pictures"))
+        // A broken picture is named on stderr and skipped, not fatal.
+        #expect(FileManager.default.createFile(atPath: corpus + "/clean/broken.png", contents: Data("not a png".utf8)))
+        #expect(FileManager.default.createFile(atPath: corpus + "/clean/broken.txt", contents: Data("x".utf8)))
+
+        let json = folder + "/out.json", csv = folder + "/out.csv", svg = folder + "/chart.svg"
+        let run = try TestSupport.run(
+            qr,
+            [
+                "bench", corpus, "--runs", "1", "--strategies", "race,zbar,zxing", "--seed", "5",
+                "--json", json, "--csv", csv, "--svg", svg, "--category-table",
+            ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("skipped clean/broken.png"), "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").filter { $0.hasPrefix("| ") }
+        #expect(rows.count == 4 + 3, "\(run.stdout)")  // strategies: header + 3; categories: header + 2
+        #expect(rows[1].hasPrefix("| race | 4/4 |"), "\(run.stdout)")
+        #expect(run.stdout.contains("| multi | 2 |"))
+
+        let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: json)))
+        let report = try #require(object as? [String: Any])
+        #expect((report["strategies"] as? [Any])?.count == 3)
+        #expect(report["cold_call"] as? String == "fresh process")
+        #expect((report["skipped"] as? [Any])?.count == 1)
+        let csvLines = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
+        #expect(csvLines.count == 4)
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: svg), options: [])
+        #expect(document.rootElement()?.name == "svg")
+    }
+
+    @Test func unknownStrategyIsAUsageError() throws {
+        let run = try TestSupport.run(try Self.qr(), ["bench", "--strategies", "race,fastest"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("Unknown strategy 'fastest'"))
+    }
+
+    @Test func aMissingCorpusIsReported() throws {
+        let run = try TestSupport.run(try Self.qr(), ["bench", "/no/such/corpus"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("/no/such/corpus: no such folder"))
+    }
+
+    @Test func helpListsTheOptions() throws {
+        let run = try TestSupport.run(try Self.qr(), ["bench", "--help"])
+        #expect(run.status == 0)
+        for option in ["--strategies", "--runs", "--seed", "--json", "--csv", "--svg", "--category-table", "--generate", "--count"] {
+            #expect(run.stdout.contains(option), "\(option)")
+        }
+        #expect(!run.stdout.contains("--cold-probe"))
+    }
+}

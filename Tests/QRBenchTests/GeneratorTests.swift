@@ -1,0 +1,99 @@
+// QRBench tests — the corpus generator: the same bytes for a seed, readable easy pictures.
+import Foundation
+import QRKit
+import Testing
+@testable import QRBench
+
+@Suite struct GeneratorTests {
+    /// Every category but the 6–12 megapixel frames, which take long in a debug build.
+    static let quickCategories = GeneratedCategory.allCases.filter { $0 != .huge }
+
+    @Test func theSameSeedWritesTheSameBytes() throws {
+        let first = try TestSupport.temporaryFolder(), second = try TestSupport.temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(atPath: first)
+            try? FileManager.default.removeItem(atPath: second)
+        }
+        let options = GeneratorOptions(count: Self.quickCategories.count, seed: 7, categories: Self.quickCategories)
+        let summary = try CorpusGenerator(options: options).write(to: first)
+        _ = try CorpusGenerator(options: options).write(to: second)
+        #expect(summary.written == Self.quickCategories.count)
+        #expect(summary.dropped == 0)
+        let a = TestSupport.files(under: first), b = TestSupport.files(under: second)
+        #expect(a.count >= 2 * Self.quickCategories.count)
+        #expect(a.keys.sorted() == b.keys.sorted())
+        for (name, bytes) in a {
+            #expect(b[name] == bytes, "\(name) differs between two runs with one seed")
+        }
+        // One folder per category, a picture and its expected text in each.
+        for category in Self.quickCategories {
+            let stem = "\(category.rawValue)/\(category.rawValue)-\(String(format: "%04d", Self.quickCategories.firstIndex(of: category)!))"
+            #expect(a[stem + ".png"] != nil && a[stem + ".txt"] != nil, "\(stem)")
+        }
+        // The picture with several codes lists them all.
+        let multi = try #require(a.keys.first { $0.hasSuffix(".all.txt") })
+        #expect(Corpus.splitPayloads([UInt8](a[multi]!)).count >= 2)
+    }
+
+    @Test func anotherSeedMakesAnotherCorpus() throws {
+        let a = try CorpusGenerator(options: GeneratorOptions(count: 1, seed: 1, categories: [.clean])).picture(at: 0)
+        let b = try CorpusGenerator(options: GeneratorOptions(count: 1, seed: 2, categories: [.clean])).picture(at: 0)
+        #expect(a.image != b.image)
+        #expect(a.payloads != b.payloads)
+    }
+
+    @Test func picturesDoNotDependOnCountOrOrder() throws {
+        let small = CorpusGenerator(options: GeneratorOptions(count: 3, seed: 5, categories: [.clean, .blur]))
+        let large = CorpusGenerator(options: GeneratorOptions(count: 50, seed: 5, categories: [.clean, .blur]))
+        let late = try small.picture(at: 2)
+        _ = try large.picture(at: 0)
+        let again = try large.picture(at: 2)
+        #expect(late.image == again.image && late.payloads == again.payloads && late.name == again.name)
+    }
+
+    @Test func payloadsAreVariedAndEncode() throws {
+        var random = SplitMix64(seed: 11)
+        var kinds = Set<PayloadKind>()
+        for _ in 0..<200 {
+            let payload = GeneratedPayload.random(&random, budget: 120)
+            kinds.insert(payload.kind)
+            let matrix = try QREncoder().encode(payload.payload, options: EncodeOptions(mode: payload.mode, eci: payload.eci))
+            #expect(matrix.size >= 21)
+            if case .text(let text) = payload.payload { #expect(payload.expected == Array(text.utf8)) }
+        }
+        #expect(kinds == Set(PayloadKind.allCases))
+    }
+
+    /// Pictures of the easy categories are read, whole, by at least one engine.
+    @Test(arguments: GeneratedCategory.allCases.filter(\.isEasy))
+    func easyPicturesDecode(_ category: GeneratedCategory) throws {
+        let generator = CorpusGenerator(options: GeneratorOptions(count: 4, seed: 2024, categories: [category]))
+        for index in 0..<4 {
+            let picture = try generator.picture(at: index)
+            var readers: [String] = []
+            for engine in DecodeStrategy.standardEngines {
+                let symbols = try engine.decode(picture.image, cancel: CancellationFlag())
+                let score = ReadScore(symbols: symbols, expected: picture.payloads)
+                #expect(score.wrongReads == 0, "\(picture.name): \(engine.name) misread")
+                if score.fullyRead { readers.append(engine.name) }
+            }
+            #expect(!readers.isEmpty, "\(picture.name) (\(picture.kinds)) was read by no engine")
+        }
+    }
+
+    @Test func readableOnlyKeepsWhatEveryStrategyReads() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let options = GeneratorOptions(count: 8, seed: 3, categories: [.small, .noise], readableOnly: true)
+        let summary = try CorpusGenerator(options: options).write(to: folder)
+        #expect(summary.written + summary.dropped == 8)
+        let corpus = try Corpus.load(from: folder)
+        #expect(corpus.pictures.count == summary.written)
+        for picture in corpus.pictures {
+            for name in [StrategyName.race, .sequential, .sequentialZBarFirst] {
+                let report = try Decoder(strategy: name.makeStrategy()).decode(picture.image)
+                #expect(ReadScore(symbols: report.symbols, expected: picture.expected).fullyRead, "\(picture.name) \(name)")
+            }
+        }
+    }
+}
