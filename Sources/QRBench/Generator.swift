@@ -102,7 +102,9 @@ public enum GeneratorError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Makes a corpus of QR pictures in pure Swift (our encoder for the modules, our PNG
-/// writer for the files), the same bytes for the same seed on every machine.
+/// writer for the files), the same bytes for the same seed. The random numbers are our
+/// own; the shading uses the C library's `exp`, `cos` and `sin`, so another platform's
+/// maths library could, in principle, move a pixel by one level.
 ///
 /// Each picture holds codes of varied payloads (``PayloadKind``), versions and levels,
 /// placed in a larger picture with a shaded, noisy ground and clutter (boxes, discs,

@@ -3,9 +3,10 @@ import Foundation
 
 /// A small, fast, seeded pseudo-random generator (Steele, Lea and Flood's SplitMix64).
 ///
-/// Every value it gives comes from its own arithmetic, never from the standard library's
-/// sampling algorithms, so a seed gives the same numbers on every platform and toolchain:
-/// a corpus generated with `--seed 7` is the same corpus everywhere.
+/// Every value it gives comes from its own integer arithmetic, never from the standard
+/// library's sampling algorithms (which may change between releases), so a seed gives
+/// the same numbers on every toolchain: a corpus generated with `--seed 7` is the same
+/// corpus tomorrow. (``gaussian()`` uses the C library's `log` and `cos`.)
 ///
 ///     var random = SplitMix64(seed: 7)
 ///     let side = random.int(in: 100...400)

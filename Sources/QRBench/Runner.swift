@@ -228,12 +228,12 @@ public struct BenchRunner: Sendable {
         let answer = result.answer ?? result.settled!
         let engines = result.settled?.engines ?? answer.engines
         let cpu = engines.reduce(Duration.zero) { $0 + ($1.cpuTime ?? .zero) }
-        let failed =
-            answer.symbols.isEmpty
-            && engines.allSatisfy {
-                if case .error = $0.outcome { return true }
-                return $0.outcome == .notStarted
-            } && engines.contains { if case .error = $0.outcome { return true } else { return false } }
+        // As `Decoder.decode` would throw: no symbols, and every engine that ran failed.
+        let ran = engines.filter { $0.outcome != .notStarted }
+        let failed = answer.symbols.isEmpty && !ran.isEmpty && ran.allSatisfy { engine in
+            if case .error = engine.outcome { return true }
+            return false
+        }
         return DecodeSample(
             latency: ((result.answeredAt ?? clock.now) - start).milliseconds, cpu: cpu.milliseconds,
             score: ReadScore(symbols: answer.symbols, expected: expected), failed: failed)
