@@ -1,0 +1,257 @@
+// QRKit — PNGReader: PNG files and bytes into GrayImage, through libpng's simplified API.
+//
+// The one file that talks to libpng for reading, and the one place its pointers live.
+// libpng's simplified API (png_image_*) catches libpng's errors itself and reports them in
+// png_image.message, so there is no setjmp/longjmp here.
+
+import CPNG
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads PNG pictures as 8-bit grayscale.
+///
+/// Any PNG reads: gray at 1, 2, 4, 8 or 16 bits, palette with or without transparency,
+/// RGB, RGBA, gray with alpha, 16-bit colour, Adam7 interlaced. Colour becomes luminance
+/// (libpng's Rec. 709 weights, applied in linear light), and transparency is composited on
+/// white, in linear light as the PNG specification describes, so half-transparent black
+/// becomes 187 rather than the 128 a browser would show. 16-bit samples without a `gAMA`
+/// or `sRGB` chunk are taken as sRGB, as nearly every program that writes them means, so
+/// gray 0x8080 reads as 128; a file that declares its gamma is read as it declares.
+///
+/// The reader refuses pictures with more than ``pixelLimit`` pixels, judged from the
+/// header before any pixel memory is allocated.
+///
+/// ```swift
+/// let image = try PNGReader().read(contentsOf: "code.png")
+/// print(image.width, image.height)
+/// ```
+public struct PNGReader: Sendable {
+    /// The pixel limit a reader has unless told otherwise: 100 megapixels.
+    public static let defaultPixelLimit = 100_000_000
+
+    /// The longest side libpng reads, in pixels (its default user limit); a longer side is
+    /// refused with ``ImageError/tooLarge(file:width:height:limit:)`` whatever the limit.
+    public static let maximumSide = 1_000_000
+
+    /// The most pixels libpng's simplified API writes into one 8-bit buffer (4 GiB - 1); a
+    /// ``pixelLimit`` above it acts as this value.
+    static let libpngPixelCeiling = Int(UInt32.max)
+
+    /// The most pixels (`width * height`) a picture may have.
+    ///
+    /// Checked against the PNG header before the picture is decoded, so a small file that
+    /// declares a huge picture is refused at once. Zero or less refuses every picture;
+    /// values above 4 294 967 295 act as that value, the most libpng can fill.
+    public var pixelLimit: Int
+
+    /// Makes a reader.
+    ///
+    /// - Parameters:
+    ///   - pixelLimit: The most pixels a picture may have; 100 megapixels by default.
+    ///
+    /// ```swift
+    /// let thumbnails = PNGReader(pixelLimit: 1_000_000)
+    /// ```
+    public init(pixelLimit: Int = PNGReader.defaultPixelLimit) {
+        self.pixelLimit = pixelLimit
+    }
+
+    /// Reads a PNG file.
+    ///
+    /// The whole file is read into memory, then decoded as ``read(data:name:)`` does.
+    ///
+    /// - Parameters:
+    ///   - path: The file to read. Error messages name it as given.
+    /// - Returns: The picture as 8-bit luminance, transparency composited on white.
+    /// - Throws: ``ImageError/unreadableFile(file:reason:)`` when the file is missing, a
+    ///   directory, not permitted or fails to read, and otherwise any error that
+    ///   ``read(data:name:)`` throws.
+    ///
+    /// ```swift
+    /// do {
+    ///     let image = try PNGReader().read(contentsOf: "photo.png")
+    ///     print("\(image.width) × \(image.height)")
+    /// } catch {
+    ///     print(error)  // photo.png: not a PNG file (it looks like a JPEG)
+    /// }
+    /// ```
+    public func read(contentsOf path: String) throws(ImageError) -> GrayImage {
+        let bytes = try FileContents.bytes(of: path)
+        return try read(data: bytes, name: path)
+    }
+
+    /// Reads PNG bytes already in memory.
+    ///
+    /// The signature is checked first, so bytes of another format fail with a message that
+    /// says what they look like. Then libpng reads the header, the size is checked against
+    /// ``pixelLimit``, and only then is the picture decoded.
+    ///
+    /// - Parameters:
+    ///   - data: The whole PNG file.
+    ///   - name: What error messages call the data, such as `<stdin>`.
+    /// - Returns: The picture as 8-bit luminance, transparency composited on white.
+    /// - Throws: ``ImageError/notPNG(file:looksLike:)`` without the PNG signature,
+    ///   ``ImageError/truncated(file:)`` when the data ends early,
+    ///   ``ImageError/checksumError(file:)`` on a CRC-32 or Adler-32 mismatch,
+    ///   ``ImageError/tooLarge(file:width:height:limit:)`` over the pixel limit, and
+    ///   ``ImageError/corrupt(file:reason:)`` for anything else libpng refuses.
+    ///
+    /// ```swift
+    /// let bytes: [UInt8] = readStandardInput()
+    /// let image = try PNGReader().read(data: bytes, name: "<stdin>")
+    /// ```
+    public func read(data: [UInt8], name: String) throws(ImageError) -> GrayImage {
+        if let format = ImageError.Format(sniffing: data) {
+            throw .notPNG(file: name, looksLike: format)
+        }
+        // Shorter than the signature, but a beginning of it.
+        guard data.count > ImageError.Format.pngSignature.count else { throw .truncated(file: name) }
+        return try decode(data, name: name).get()
+    }
+
+    /// Runs libpng's simplified read over `data`, which starts with the PNG signature.
+    private func decode(_ data: [UInt8], name: String) -> Result<GrayImage, ImageError> {
+        let limit = min(pixelLimit, Self.libpngPixelCeiling)
+        return data.withUnsafeBytes { file in
+            // libpng keeps the png_image's address between calls (its error handler writes
+            // the message there), so the struct lives at one fixed address, not in a Swift
+            // variable passed inout.
+            withUnsafeTemporaryAllocation(of: png_image.self, capacity: 1) { slot in
+                guard let image = slot.baseAddress else {
+                    return .failure(.corrupt(file: name, reason: "no memory for libpng"))
+                }
+                image.initialize(to: png_image())
+                image.pointee.version = UInt32(PNG_IMAGE_VERSION)
+                defer {
+                    png_image_free(image)
+                    image.deinitialize(count: 1)
+                }
+
+                guard png_image_begin_read_from_memory(image, file.baseAddress, file.count) != 0 else {
+                    return .failure(failure(Self.message(of: image), data: data, name: name, limit: limit))
+                }
+
+                let width = Int(image.pointee.width)
+                let height = Int(image.pointee.height)
+                guard width > 0, height > 0 else {
+                    return .failure(.corrupt(file: name, reason: "image has no pixels"))
+                }
+                let (count, overflow) = width.multipliedReportingOverflow(by: height)
+                guard !overflow, count <= limit, let stride = Int32(exactly: width) else {
+                    return .failure(.tooLarge(file: name, width: width, height: height, limit: limit))
+                }
+
+                // One 8-bit gray channel, sRGB-encoded. The flag must be set after
+                // begin_read, which resets the flags: without it libpng takes 16-bit samples
+                // as linear and gray 0x8080 comes out 186.
+                image.pointee.format = UInt32(PNG_FORMAT_GRAY)
+                image.pointee.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
+                var white = png_color(red: 255, green: 255, blue: 255)
+                var pixels = [UInt8](repeating: 255, count: count)
+                let finished = pixels.withUnsafeMutableBytes { buffer in
+                    png_image_finish_read(image, &white, buffer.baseAddress, stride, nil)
+                }
+                guard finished != 0 else {
+                    return .failure(failure(Self.message(of: image), data: data, name: name, limit: limit))
+                }
+                return .success(GrayImage(width: width, height: height, pixels: pixels))
+            }
+        }
+    }
+
+    /// The error for a libpng failure, chosen from libpng's message.
+    ///
+    /// The messages matched are libpng 1.6's: its memory reader's `read beyond end of
+    /// data`, `<chunk>: CRC error`, zlib's `incorrect data check` (Adler-32), and
+    /// `Invalid IHDR data`, which hides the warning that said a side was over libpng's
+    /// limit, so the header is read here to tell that case apart.
+    private func failure(_ message: String, data: [UInt8], name: String, limit: Int) -> ImageError {
+        if message.contains("read beyond end of data") || message.contains("Truncated compressed data") {
+            return .truncated(file: name)
+        }
+        if message.contains("CRC error") || message.contains("incorrect data check") {
+            return .checksumError(file: name)
+        }
+        if let (width, height) = Self.declaredSize(data) {
+            let sides = 1...Int(Int32.max)
+            if message.contains("IHDR"), sides.contains(width), sides.contains(height),
+                width > Self.maximumSide || height > Self.maximumSide
+            {
+                return .tooLarge(file: name, width: width, height: height, limit: pixelLimit)
+            }
+            if message.contains("image too large") {
+                return .tooLarge(file: name, width: width, height: height, limit: limit)
+            }
+        }
+        return .corrupt(file: name, reason: message.isEmpty ? "libpng gave no reason" : message)
+    }
+
+    /// Width and height as the IHDR chunk states them, if the data has one where the PNG
+    /// specification puts it (right after the signature).
+    private static func declaredSize(_ data: [UInt8]) -> (width: Int, height: Int)? {
+        guard data.count >= 24, Array(data[12..<16]) == Array("IHDR".utf8) else { return nil }
+        func uint32(at offset: Int) -> Int {
+            data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        }
+        return (uint32(at: 16), uint32(at: 20))
+    }
+
+    /// libpng's error or warning text, held in the png_image.
+    private static func message(of image: UnsafePointer<png_image>) -> String {
+        withUnsafeBytes(of: image.pointee.message) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}
+
+/// Reads whole files with POSIX calls, turning each failure into an ``ImageError`` that
+/// names the file and gives the system's reason.
+private enum FileContents {
+    /// Bytes read per `read(2)` call.
+    static let chunkSize = 1 << 20
+
+    /// The bytes of the file at `path`.
+    static func bytes(of path: String) throws(ImageError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw unreadable(path, errno) }
+        defer { close(descriptor) }
+
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw unreadable(path, errno) }
+        // open(2) accepts a directory for reading; read(2) would then fail with EISDIR.
+        if status.st_mode & S_IFMT == S_IFDIR { throw unreadable(path, EISDIR) }
+
+        var bytes: [UInt8] = []
+        if status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
+            bytes.reserveCapacity(Int(min(status.st_size, 1 << 28)))
+        }
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            let (count, code) = chunk.withUnsafeMutableBytes { buffer in
+                let count = read(descriptor, buffer.baseAddress, buffer.count)
+                return (count, count < 0 ? errno : 0)
+            }
+            if count > 0 {
+                bytes.append(contentsOf: chunk[0..<count])
+            } else if count == 0 {
+                return bytes
+            } else if code != EINTR {
+                throw unreadable(path, code)
+            }
+        }
+    }
+
+    /// The error for `path` failing with `code`, an `errno` value.
+    static func unreadable(_ path: String, _ code: Int32) -> ImageError {
+        var text = [CChar](repeating: 0, count: 256)
+        let reason: String
+        if strerror_r(code, &text, text.count) == 0 {
+            reason = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        } else {
+            reason = "error \(code)"
+        }
+        return .unreadableFile(file: path, reason: reason)
+    }
+}
