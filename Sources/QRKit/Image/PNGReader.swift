@@ -14,9 +14,9 @@ import Glibc
 ///
 /// Any PNG reads: gray at 1, 2, 4, 8 or 16 bits, palette with or without transparency,
 /// RGB, RGBA, gray with alpha, 16-bit colour, Adam7 interlaced. Colour becomes luminance
-/// (libpng's Rec. 709 weights, applied in linear light), and transparency is composited on
-/// white, in linear light as the PNG specification describes, so half-transparent black
-/// becomes about 187 rather than the 128 a browser shows. 16-bit samples without a `gAMA`
+/// (libpng's Rec. 709 weights, applied in linear light), and transparency is mixed on
+/// white in sRGB, as image viewers show it: half-transparent black becomes 128 (libpng's
+/// own mixing, in linear light, would give 187). 16-bit samples without a `gAMA`
 /// or `sRGB` chunk are taken as sRGB, as nearly every program that writes them means, so
 /// gray 0x8080 reads as 128 (libpng alone would take them as linear and give 186); a file
 /// that declares its gamma is read as it declares.
@@ -143,13 +143,12 @@ public struct PNGReader: Sendable {
 
     /// Decodes the picture whose header libpng has read.
     ///
-    /// libpng turns the picture into 8-bit sRGB gray and composites any transparency on
-    /// white, except for most 16-bit Adam7-interlaced files: libpng 1.6.39 scrambles gray,
-    /// gray+alpha and RGB ones when it reduces them to 8 bits itself (rows of earlier
-    /// passes are lost; colour with alpha takes another, sound, path inside libpng). Those
-    /// come out as linear 16-bit gray instead, premultiplied when there is alpha, and are
-    /// composited on white and encoded to 8 bits here, within a level of what the same
-    /// picture not interlaced gives.
+    /// libpng turns the picture into 8-bit sRGB gray, with alpha when there is any, which
+    /// is mixed on white here in sRGB, as viewers show it. 16-bit Adam7-interlaced files
+    /// are the exception: libpng 1.6.39 scrambles them when it reduces them to 8 bits
+    /// itself (rows of earlier passes are lost), so they come out as linear 16-bit gray,
+    /// premultiplied when there is alpha, and are encoded to 8 bits and mixed on white
+    /// here, within a level of what the same picture not interlaced gives.
     private func finish(_ image: UnsafeMutablePointer<png_image>, data: [UInt8], name: String) throws(ImageError)
         -> GrayImage
     {
@@ -158,11 +157,10 @@ public struct PNGReader: Sendable {
         image.pointee.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
         let sixteenBit = image.pointee.format & PNG_FORMAT_FLAG_LINEAR != 0
         let alpha = image.pointee.format & PNG_FORMAT_FLAG_ALPHA != 0
-        let colour = image.pointee.format & PNG_FORMAT_FLAG_COLOR != 0
         // begin_read has checked that IHDR comes first, so its interlace byte is at 28.
         let interlaced = data.count > 28 && data[28] == 1
-        let linear = sixteenBit && interlaced && !(colour && alpha)
-        let channels = linear && alpha ? 2 : 1
+        let linear = sixteenBit && interlaced
+        let channels = alpha ? 2 : 1
         let bytesPerPixel = channels * (linear ? 2 : 1)
 
         let width = Int(image.pointee.width)
@@ -175,13 +173,19 @@ public struct PNGReader: Sendable {
         }
 
         if !linear {
-            image.pointee.format = UInt32(PNG_FORMAT_GRAY)
-            var white = png_color(red: 255, green: 255, blue: 255)
-            var pixels = [UInt8](repeating: 255, count: count)
-            let finished = pixels.withUnsafeMutableBytes { buffer in
-                png_image_finish_read(image, &white, buffer.baseAddress, stride, nil)
+            // With alpha, ask for gray+alpha and mix on white here, in sRGB as image viewers
+            // do (libpng's own background mixing works in linear light: half-transparent
+            // black would come out 187 where every viewer shows 128).
+            image.pointee.format = UInt32(alpha ? Int(PNG_FORMAT_GA) : Int(PNG_FORMAT_GRAY))
+            var samples = [UInt8](repeating: 255, count: count * channels)
+            let finished = samples.withUnsafeMutableBytes { buffer in
+                png_image_finish_read(image, nil, buffer.baseAddress, stride, nil)
             }
             guard finished != 0 else { throw failure(of: image, data: data, name: name, limit: limit) }
+            guard alpha else { return GrayImage(width: width, height: height, pixels: samples) }
+            let pixels = (0..<count).map { index in
+                Self.onWhite(gray: Int(samples[2 * index]), alpha: Int(samples[2 * index + 1]), maxAlpha: 255)
+            }
             return GrayImage(width: width, height: height, pixels: pixels)
         }
 
@@ -195,12 +199,19 @@ public struct PNGReader: Sendable {
         if !alpha {
             return GrayImage(width: width, height: height, pixels: samples.map { encode[Int($0)] })
         }
-        // Premultiplied gray plus white where the picture is transparent, in linear light.
+        // Linear output is premultiplied: divide the alpha out, encode, then mix on white in sRGB.
         let pixels = (0..<count).map { index in
-            let transparency = 65_535 - Int(samples[2 * index + 1])
-            return encode[min(Int(samples[2 * index]) + transparency, 65_535)]
+            let opacity = Int(samples[2 * index + 1])
+            guard opacity > 0 else { return UInt8(255) }
+            let straight = min(Int(samples[2 * index]) * 65_535 / opacity, 65_535)
+            return Self.onWhite(gray: Int(encode[straight]), alpha: opacity, maxAlpha: 65_535)
         }
         return GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// An sRGB gray of opacity `alpha` (out of `maxAlpha`) over white, rounded.
+    private static func onWhite(gray: Int, alpha: Int, maxAlpha: Int) -> UInt8 {
+        UInt8((gray * alpha + 255 * (maxAlpha - alpha) + maxAlpha / 2) / maxAlpha)
     }
 
     /// The 8-bit encoding of each 16-bit linear value, rounded to nearest.
