@@ -210,7 +210,7 @@ struct EncodeCommand: ParsableCommand {
 
 /// What the payload becomes.
 struct SymbolOptions: ParsableArguments {
-    @Option(help: "Error-correction level: about 7, 15, 25 or 30% of the symbol can be restored.")
+    @Option(help: "Error correction: restores about 7, 15, 25 or 30% damage.")
     var level: LevelArgument = .m
 
     @Option(help: ArgumentHelp("Smallest version, 1-40 (1-4 with --micro); grows if the data needs it.", valueName: "n"))
