@@ -132,6 +132,7 @@ struct EncodeErrorTests {
         let bytes = [UInt8](repeating: 0x61, count: 1 << 20)
         #expect(throws: EncodeError.self) { try encoder.encode(bytes: bytes) }
         #expect(throws: EncodeError.self) { try encoder.encode(bytes: bytes, options: EncodeOptions(level: .l, micro: true)) }
+        #expect(throws: EncodeError.self) { try encoder.encodeSplit(.bytes(bytes), into: 16) }
     }
 
     @Test func everyMessageIsOneLine() {

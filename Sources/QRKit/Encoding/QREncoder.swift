@@ -114,6 +114,9 @@ public struct QREncoder: Sendable {
         try options.validate(split: parts)
         if parts == 1 { return [try encode(payload, options: options)] }
         let prepared = try PreparedPayload(payload, options: options)
+        guard prepared.bytes.count <= Self.maximumPayload else {
+            throw prepared.tooLarge(version: options.version ?? 40, options: options, overheadBits: 20)
+        }
         let chunks = try prepared.split(into: parts)
         let parity = prepared.bytes.reduce(UInt8(0), ^)
         let version = options.version ?? 0

@@ -7,8 +7,11 @@
 /// let clear = try RGBAColor(hex: "#ffffff00")  // transparent white
 /// ```
 public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
+    /// Red, 0–255.
     public var red: UInt8
+    /// Green, 0–255.
     public var green: UInt8
+    /// Blue, 0–255.
     public var blue: UInt8
     /// 255 opaque, 0 fully transparent.
     public var alpha: UInt8
