@@ -40,10 +40,14 @@ enum CLI {
     static let zxingReader = tool("ZXingReader")
 
     /// Runs a program and collects its output.
-    static func run(_ executable: String, _ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil) throws -> RunResult {
+    static func run(
+        _ executable: String, _ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil,
+        environment: [String: String] = [:]
+    ) throws -> RunResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let errors = Pipe()
@@ -66,7 +70,8 @@ enum CLI {
     /// Runs `qr` with arguments.
     static func qr(_ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil) throws -> RunResult {
         let qr = try #require(qrURL, "the qr executable was not built next to the tests (swift build first)")
-        return try run(qr.path, arguments, stdin: stdin, in: directory)
+        // Help wraps at COLUMNS when it is set; pin it so the help snapshot holds.
+        return try run(qr.path, arguments, stdin: stdin, in: directory, environment: ["COLUMNS": "80"])
     }
 
     /// zbarimg's raw bytes for a file (binary mode: no charset conversion, no newline).
@@ -135,6 +140,86 @@ struct EncodeCLIOutputTests {
             #expect(help.contains(expected), "help lacks \(expected)")
         }
     }
+
+    /// The whole help screen, as a snapshot: a change here is a change users see.
+    @Test func helpSnapshot() throws {
+        let result = try CLI.qr(["encode", "--help"])
+        #expect(result.text == Self.helpScreen)
+    }
+
+    static let helpScreen = """
+        OVERVIEW: Encode text or bytes as a QR code.
+
+        The payload is TEXT, or the bytes of FILE with -i FILE (-i - reads standard
+        input). Text must be UTF-8; --8bit encodes any bytes as they are, NULs
+        included.
+
+        The format follows the extension of -o (.png, .svg, .txt) unless --format is
+        given. With no -o the code is drawn in the terminal (utf8), or written to
+        standard output in --format. --split N writes NAME-01.EXT … NAME-NN.EXT.
+
+        Examples:
+          qr encode "https://example.org"
+          qr encode "héllo wörld" -o hello.png
+          qr encode -i payload.bin --8bit -o data.svg
+          echo -n "from stdin" | qr encode -i - -o x.png
+          qr encode 12345 --micro --level L -o small.png
+          qr encode -i notes.txt --split 4 -o notes.png   # notes-01.png … -04
+          qr encode "WIFI:S:home;T:WPA;P:pw;;" --level H --size-px 600 -o wifi.png
+          qr encode "https://example.org" --format ansi --invert
+
+        Exit status: 0 when the code was written, 2 when the input cannot be read or
+        the payload cannot be encoded (the message names the file and why), 64 on usage
+        errors.
+
+        USAGE: qr encode [<options>] [<text>]
+
+        ARGUMENTS:
+          <text>                  The text to encode (UTF-8).
+
+        SYMBOL:
+          --level <level>         Error correction: restores about 7, 15, 25 or 30%
+                                  damage. (values: L, M, Q, H; default: M)
+          --version <n>           Smallest version, 1-40 (1-4 with --micro); grows if
+                                  the data needs it.
+          --strict-version        Fail instead of growing past --version.
+          --micro                 Make a Micro QR symbol (M1-M4): smaller, no level H,
+                                  no --eci or --split.
+          --8bit                  Encode the bytes as they are, in one 8-bit segment
+                                  (any bytes, NULs included).
+          --kanji                 Write the text as Shift_JIS, with Kanji segments for
+                                  double-byte characters.
+          --case-insensitive      Upper-case ASCII letters so they fit alphanumeric
+                                  mode (the code then reads upper case).
+          --eci                   Start with an ECI header declaring UTF-8, so readers
+                                  need not guess the charset.
+          --split <n>             Spread the payload over N symbols (2-16) joined by
+                                  structured append.
+
+        PICTURE:
+          --scale <n>             Pixels per module for PNG and SVG (default: 8).
+          --size-px <n>           Largest picture size in pixels; picks the largest
+                                  whole scale that fits.
+          --margin <n>            Quiet zone in modules (default: 4, 2 for Micro QR).
+          --foreground <hex>      Colour of dark modules, RRGGBB or RRGGBBAA (default:
+                                  000000).
+          --background <hex>      Colour of light modules, RRGGBB or RRGGBBAA; alpha 00
+                                  is transparent (default: ffffff).
+          --dpi <n>               Resolution to record in the PNG (pHYs chunk).
+          --invert                Swap dark and light: in the terminal, draw for a
+                                  light background; in pictures, light modules on dark.
+
+        OPTIONS:
+          -i, --input <file>      Read the payload from FILE; '-' reads standard input.
+          -o, --output <file>     Write to FILE (.png, .svg or .txt); '-' for standard
+                                  output.
+          --format <format>       Output format; by default from the -o extension, else
+                                  utf8. (values: png, svg, utf8, ansi)
+          --version               Show the version.
+          -h, --help              Show help information.
+
+
+        """
 
     @Test func drawsInTheTerminalByDefault() throws {
         let result = try CLI.qr(["encode", "https://example.org"])

@@ -171,7 +171,8 @@ public struct QREncoder: Sendable {
             for version in first...last {
                 switch Self.encodeOnce(prepared, version: version, level: options.level, micro: true) {
                 case .success(let matrix):
-                    if options.strictVersion, matrix.version != version { break }
+                    // libqrencode grows by itself; held to one version, that is a miss.
+                    if options.strictVersion, matrix.version != version { continue }
                     return matrix
                 case .failure(let failure):
                     guard failure.code == ERANGE || failure.code == EINVAL else { throw failure.encodeError }
