@@ -464,6 +464,14 @@ struct EncodeCLIRoundTripTests {
     }
 
     @Test(.enabled(if: CLI.zxingReader != nil, "ZXingReader is not installed"))
+    func microKanjiReadBackByZXing() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try CLI.qr(["encode", "漢字", "--kanji", "--micro", "--level", "L", "-o", "k.png"], in: directory).status == 0)
+        #expect(try CLI.zxing(directory.appendingPathComponent("k.png")) == [[0x8A, 0xBF, 0x8E, 0x9A]])
+    }
+
+    @Test(.enabled(if: CLI.zxingReader != nil, "ZXingReader is not installed"))
     func splitReadBackByZXing() throws {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -164,7 +164,10 @@ public struct QREncoder: Sendable {
         guard prepared.bytes.count <= Self.maximumPayload else {
             throw prepared.tooLarge(version: options.version ?? 4, options: options)
         }
-        let lowest = Self.lowestMicroVersion(for: options.level)
+        var lowest = Self.lowestMicroVersion(for: options.level)
+        // libqrencode 4.1.1 puts Kanji segments in M2, which has numeric and
+        // alphanumeric modes only (readers reject it); Kanji needs M3 or larger.
+        if prepared.containsKanji { lowest = max(lowest, 3) }
         let first = max(options.version ?? lowest, lowest)
         let last = options.strictVersion ? first : 4
         if first <= last {
@@ -469,6 +472,17 @@ struct PreparedPayload: Sendable {
             start = end
         }
         return chunks
+    }
+
+    /// True in Kanji mode when some character will go into a Kanji segment.
+    var containsKanji: Bool {
+        guard segmentation == .kanji else { return false }
+        var index = 0
+        while index + 1 < bytes.count {
+            if ShiftJIS.isKanjiPair(bytes[index], bytes[index + 1]) { return true }
+            index += ShiftJIS.isLeadByte(bytes[index]) ? 2 : 1
+        }
+        return false
     }
 
     /// The one mode a structured-append part is written in.
