@@ -38,7 +38,7 @@ public struct QREncoder: Sendable {
     /// ```swift
     /// let matrix = try QREncoder().encode(text: "héllo wörld", options: EncodeOptions(level: .q))
     /// ```
-    public func encode(text: String, options: EncodeOptions = EncodeOptions()) throws(EncodeError) -> QRMatrix {
+    public func encode(text: String, options: EncodeOptions = EncodeOptions()) throws -> QRMatrix {
         try encode(.text(text), options: options)
     }
 
@@ -58,7 +58,7 @@ public struct QREncoder: Sendable {
     /// ```swift
     /// let matrix = try QREncoder().encode(bytes: [0x00, 0xFF, 0x41], options: EncodeOptions(mode: .eightBit))
     /// ```
-    public func encode(bytes: [UInt8], options: EncodeOptions = EncodeOptions()) throws(EncodeError) -> QRMatrix {
+    public func encode(bytes: [UInt8], options: EncodeOptions = EncodeOptions()) throws -> QRMatrix {
         try encode(.bytes(bytes), options: options)
     }
 
@@ -73,7 +73,7 @@ public struct QREncoder: Sendable {
     /// ```swift
     /// let matrix = try QREncoder().encode(.text("12345"), options: EncodeOptions(micro: true))
     /// ```
-    public func encode(_ payload: QRPayload, options: EncodeOptions = EncodeOptions()) throws(EncodeError) -> QRMatrix {
+    public func encode(_ payload: QRPayload, options: EncodeOptions = EncodeOptions()) throws -> QRMatrix {
         try options.validate()
         let prepared = try PreparedPayload(payload, options: options)
         return options.micro ? try encodeMicro(prepared, options: options) : try encodeStandard(prepared, options: options)
@@ -86,7 +86,7 @@ public struct QREncoder: Sendable {
     /// ```swift
     /// let symbols = try QREncoder().encodeSplit(text: longText, into: 4)
     /// ```
-    public func encodeSplit(text: String, into parts: Int, options: EncodeOptions = EncodeOptions()) throws(EncodeError) -> [QRMatrix] {
+    public func encodeSplit(text: String, into parts: Int, options: EncodeOptions = EncodeOptions()) throws -> [QRMatrix] {
         try encodeSplit(.text(text), into: parts, options: options)
     }
 
@@ -110,7 +110,7 @@ public struct QREncoder: Sendable {
     /// ```swift
     /// let symbols = try QREncoder().encodeSplit(.bytes(firmware), into: 16, options: EncodeOptions(level: .l))
     /// ```
-    public func encodeSplit(_ payload: QRPayload, into parts: Int, options: EncodeOptions = EncodeOptions()) throws(EncodeError) -> [QRMatrix] {
+    public func encodeSplit(_ payload: QRPayload, into parts: Int, options: EncodeOptions = EncodeOptions()) throws -> [QRMatrix] {
         try options.validate(split: parts)
         if parts == 1 { return [try encode(payload, options: options)] }
         let prepared = try PreparedPayload(payload, options: options)
@@ -142,7 +142,7 @@ public struct QREncoder: Sendable {
 
     // MARK: - Standard and Micro QR
 
-    private func encodeStandard(_ prepared: PreparedPayload, options: EncodeOptions) throws(EncodeError) -> QRMatrix {
+    private func encodeStandard(_ prepared: PreparedPayload, options: EncodeOptions) throws -> QRMatrix {
         guard prepared.bytes.count <= Self.maximumPayload else {
             throw prepared.tooLarge(version: options.version ?? 40, options: options)
         }
@@ -160,7 +160,7 @@ public struct QREncoder: Sendable {
 
     /// Micro QR: libqrencode wants an explicit version, so try each from the smallest
     /// allowed (and able to hold the level) until one fits.
-    private func encodeMicro(_ prepared: PreparedPayload, options: EncodeOptions) throws(EncodeError) -> QRMatrix {
+    private func encodeMicro(_ prepared: PreparedPayload, options: EncodeOptions) throws -> QRMatrix {
         guard prepared.bytes.count <= Self.maximumPayload else {
             throw prepared.tooLarge(version: options.version ?? 4, options: options)
         }
@@ -386,8 +386,8 @@ struct PreparedPayload: Sendable {
         self.eci = eci
     }
 
-    init(_ payload: QRPayload, options: EncodeOptions) throws(EncodeError) {
-        guard !payload.isEmpty else { throw .emptyInput }
+    init(_ payload: QRPayload, options: EncodeOptions) throws {
+        guard !payload.isEmpty else { throw EncodeError.emptyInput }
         switch payload {
         case .text(let text):
             switch options.mode {
@@ -399,10 +399,10 @@ struct PreparedPayload: Sendable {
             switch options.mode {
             case .automatic: self.init(bytes: bytes, segmentation: .automatic, eci: false)
             case .eightBit: self.init(bytes: bytes, segmentation: .eightBit, eci: false)
-            case .kanji: throw .kanjiNeedsText
+            case .kanji: throw EncodeError.kanjiNeedsText
             }
             if options.eci, let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
-                throw .eciNeedsUTF8(offset: offset)
+                throw EncodeError.eciNeedsUTF8(offset: offset)
             }
         }
         if options.eci {
@@ -449,9 +449,9 @@ struct PreparedPayload: Sendable {
 
     /// Cuts the payload at character boundaries into `parts` non-empty pieces of about
     /// equal byte length.
-    func split(into parts: Int) throws(EncodeError) -> [PreparedPayload] {
+    func split(into parts: Int) throws -> [PreparedPayload] {
         let lengths = characterLengths
-        guard lengths.count >= parts else { throw .tooShortToSplit(length: lengths.count, parts: parts) }
+        guard lengths.count >= parts else { throw EncodeError.tooShortToSplit(length: lengths.count, parts: parts) }
         var chunks: [PreparedPayload] = []
         var start = 0
         var unit = 0

@@ -13,10 +13,10 @@ enum ShiftJIS {
     ///
     /// - Throws: `EncodeError.notShiftJIS` naming the first character Shift_JIS lacks,
     ///   or `.shiftJISUnavailable` when iconv has no Shift_JIS converter.
-    static func encode(_ text: String) throws(EncodeError) -> [UInt8] {
+    static func encode(_ text: String) throws -> [UInt8] {
         let invalidHandle = iconv_t(bitPattern: -1)
         guard let converter = iconv_open("SHIFT_JIS", "UTF-8"), converter != invalidHandle else {
-            throw .shiftJISUnavailable
+            throw EncodeError.shiftJISUnavailable
         }
         defer { iconv_close(converter) }
 
