@@ -260,6 +260,15 @@ struct EncoderRoundTripTests {
         #expect(TestDecoding.zbar(TestDecoding.sideBySide(images)) == [bytes])
     }
 
+    @Test func structuredAppendInKanjiMode() throws {
+        let text = "漢字テスト、日本語のテキストabc123"
+        let matrices = try encoder.encodeSplit(text: text, into: 4, options: EncodeOptions(mode: .kanji))
+        let parts = try matrices.map { try #require(TestDecoding.zxing(try picture($0)).first).bytes }
+        #expect(parts.flatMap { $0 } == (try ShiftJIS.encode(text)))
+        let images = try matrices.map { try picture($0) }
+        #expect(TestDecoding.zbar(TestDecoding.sideBySide(images)) == [try ShiftJIS.encode(text)])
+    }
+
     @Test func splitIntoOneIsAPlainSymbol() throws {
         let matrices = try encoder.encodeSplit(text: "single", into: 1)
         #expect(matrices == [try encoder.encode(text: "single")])
