@@ -114,8 +114,9 @@ public struct QREncoder: Sendable {
         try options.validate(split: parts)
         if parts == 1 { return [try encode(payload, options: options)] }
         let prepared = try PreparedPayload(payload, options: options)
+        let largestVersion = options.strictVersion ? options.version ?? 40 : 40
         guard prepared.bytes.count <= Self.maximumPayload else {
-            throw prepared.tooLarge(version: options.version ?? 40, options: options, overheadBits: 20)
+            throw prepared.tooLarge(version: largestVersion, options: options, overheadBits: 20)
         }
         let chunks = try prepared.split(into: parts)
         let parity = prepared.bytes.reduce(UInt8(0), ^)
@@ -134,7 +135,7 @@ public struct QREncoder: Sendable {
         case .failure(let failure):
             if failure.code == ERANGE {
                 let largest = chunks.max { $0.measure().length < $1.measure().length } ?? chunks[0]
-                throw largest.tooLarge(version: options.version ?? 40, options: options, overheadBits: overhead)
+                throw largest.tooLarge(version: largestVersion, options: options, overheadBits: overhead)
             }
             throw failure.encodeError
         }
@@ -144,7 +145,7 @@ public struct QREncoder: Sendable {
 
     private func encodeStandard(_ prepared: PreparedPayload, options: EncodeOptions) throws -> QRMatrix {
         guard prepared.bytes.count <= Self.maximumPayload else {
-            throw prepared.tooLarge(version: options.version ?? 40, options: options)
+            throw prepared.tooLarge(version: options.strictVersion ? options.version ?? 40 : 40, options: options)
         }
         switch Self.encodeOnce(prepared, version: options.version ?? 0, level: options.level, micro: false) {
         case .success(let matrix):
@@ -162,12 +163,15 @@ public struct QREncoder: Sendable {
     /// allowed (and able to hold the level) until one fits.
     private func encodeMicro(_ prepared: PreparedPayload, options: EncodeOptions) throws -> QRMatrix {
         guard prepared.bytes.count <= Self.maximumPayload else {
-            throw prepared.tooLarge(version: options.version ?? 4, options: options)
+            throw prepared.tooLarge(version: options.strictVersion ? options.version ?? 4 : 4, options: options)
         }
         var lowest = Self.lowestMicroVersion(for: options.level)
         // libqrencode 4.1.1 puts Kanji segments in M2, which has numeric and
         // alphanumeric modes only (readers reject it); Kanji needs M3 or larger.
         if prepared.containsKanji { lowest = max(lowest, 3) }
+        if options.strictVersion, let version = options.version, version < lowest {
+            throw prepared.tooLarge(version: version, options: options)
+        }
         let first = max(options.version ?? lowest, lowest)
         let last = options.strictVersion ? first : 4
         if first <= last {
