@@ -215,7 +215,6 @@ struct EncodeCLIOutputTests {
                                   output.
           --format <format>       Output format; by default from the -o extension, else
                                   utf8. (values: png, svg, utf8, ansi)
-          --version               Show the version.
           -h, --help              Show help information.
 
 
