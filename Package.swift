@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(
             name: "QRKitTests", dependencies: ["QRKit", "CZBar", "CQREncode", "CZXing"]),
         .testTarget(name: "QRBenchTests", dependencies: ["QRBench", "QRKit"]),
-        .testTarget(name: "QRCLITests", dependencies: ["QRKit"]),
+        .testTarget(name: "QRCLITests", dependencies: ["QRKit"], exclude: ["Fixtures"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -243,7 +243,7 @@ private struct Scene {
         self.random = random
     }
 
-    mutating func render() throws(EncodeError) {
+    mutating func render() throws {
         switch category {
         case .multi: try renderMulti()
         default: try renderSingle()
@@ -254,7 +254,7 @@ private struct Scene {
     // MARK: - Codes
 
     /// Chooses a payload, level and version and encodes it.
-    private mutating func makeSymbol(budget: Int, versionHint: ClosedRange<Int>, textOnly: Bool = false) throws(EncodeError) -> QRMatrix {
+    private mutating func makeSymbol(budget: Int, versionHint: ClosedRange<Int>, textOnly: Bool = false) throws -> QRMatrix {
         let payload = GeneratedPayload.random(&random, budget: budget, textOnly: textOnly)
         var level = random.pick(ErrorCorrectionLevel.allCases)
         if category == .damaged { level = random.chance(0.6) ? .h : .q }
@@ -276,7 +276,7 @@ private struct Scene {
         }
     }
 
-    private mutating func renderSingle() throws(EncodeError) {
+    private mutating func renderSingle() throws {
         let budget: Int
         let hint: ClosedRange<Int>
         switch category {
@@ -306,7 +306,7 @@ private struct Scene {
         drawSymbol(matrix, mapping: mapping)
     }
 
-    private mutating func renderMulti() throws(EncodeError) {
+    private mutating func renderMulti() throws {
         let codes = random.int(in: 2...4)
         let columns = codes == 2 ? (random.chance(0.5) ? 2 : 1) : 2
         let rows = (codes + columns - 1) / columns

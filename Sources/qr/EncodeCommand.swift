@@ -132,7 +132,7 @@ struct EncodeCommand: ParsableCommand {
             _ = try picture.renderOptions()
             return nil
         } catch {
-            return error.description
+            return "\(error)"
         }
     }
 
@@ -210,7 +210,7 @@ struct EncodeCommand: ParsableCommand {
 
 /// What the payload becomes.
 struct SymbolOptions: ParsableArguments {
-    @Option(help: "Error-correction level: about 7, 15, 25 or 30% of the symbol can be restored.")
+    @Option(help: "Error correction: restores about 7, 15, 25 or 30% damage.")
     var level: LevelArgument = .m
 
     @Option(help: ArgumentHelp("Smallest version, 1-40 (1-4 with --micro); grows if the data needs it.", valueName: "n"))
@@ -241,7 +241,7 @@ struct SymbolOptions: ParsableArguments {
         if eightBit && kanji { throw ValidationError("--8bit and --kanji exclude each other: pick one mode") }
     }
 
-    func encodeOptions() throws(EncodeError) -> EncodeOptions {
+    func encodeOptions() throws -> EncodeOptions {
         EncodeOptions(
             level: level.level, version: version, strictVersion: strictVersion, micro: micro,
             mode: kanji ? .kanji : eightBit ? .eightBit : .automatic, caseSensitive: !caseInsensitive, eci: eci)
@@ -280,16 +280,16 @@ struct PictureOptions: ParsableArguments {
     }
 
     /// The picture options; checks the colours and ranges that need no symbol.
-    func renderOptions() throws(EncodeError) -> RenderOptions {
+    func renderOptions() throws -> RenderOptions {
         var options = RenderOptions(targetSize: sizePx, margin: margin)
         if let scale {
             guard (1...RenderOptions.maximumScale).contains(scale) else {
-                throw .invalidRenderOption("--scale \(scale) is out of range: use 1 to \(RenderOptions.maximumScale)")
+                throw EncodeError.invalidRenderOption("--scale \(scale) is out of range: use 1 to \(RenderOptions.maximumScale)")
             }
             options.scale = scale
         }
         if let margin, !(0...RenderOptions.maximumMargin).contains(margin) {
-            throw .invalidRenderOption("--margin \(margin) is out of range: use 0 to \(RenderOptions.maximumMargin)")
+            throw EncodeError.invalidRenderOption("--margin \(margin) is out of range: use 0 to \(RenderOptions.maximumMargin)")
         }
         if let foreground { options.foreground = try RGBAColor(hex: foreground) }
         if let background { options.background = try RGBAColor(hex: background) }

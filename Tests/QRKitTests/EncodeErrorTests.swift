@@ -122,6 +122,20 @@ struct EncodeErrorTests {
         #expect(try #require(error).description.contains("M4-L Micro QR"))
     }
 
+    @Test func tooLargeCountsFromVersion40UnlessStrict() {
+        let bytes = [UInt8](repeating: 0x61, count: 3000)
+        #expect(throws: EncodeError.payloadTooLarge(length: 3000, mode: .byte, capacity: 2953, version: 40, level: .l, micro: false, strict: false)) {
+            try encoder.encode(bytes: bytes, options: EncodeOptions(level: .l, version: 5))
+        }
+        #expect(throws: EncodeError.payloadTooLarge(length: 16, mode: .byte, capacity: 15, version: 4, level: .l, micro: true, strict: false)) {
+            try encoder.encode(text: "sixteen bytes!!!", options: EncodeOptions(level: .l, version: 3, micro: true))
+        }
+        // Held to M2, Kanji does not fit at all: M2 has no Kanji mode.
+        #expect(throws: EncodeError.payloadTooLarge(length: 1, mode: .kanji, capacity: 0, version: 2, level: .l, micro: true, strict: true)) {
+            try encoder.encode(text: "漢", options: EncodeOptions(level: .l, version: 2, strictVersion: true, micro: true, mode: .kanji))
+        }
+    }
+
     @Test func tooLargeSplitNamesThePart() {
         let bytes = [UInt8](repeating: 0x61, count: 2 * 2953)
         #expect(throws: EncodeError.self) { try encoder.encodeSplit(.bytes(bytes), into: 2, options: EncodeOptions(level: .l)) }
@@ -132,6 +146,7 @@ struct EncodeErrorTests {
         let bytes = [UInt8](repeating: 0x61, count: 1 << 20)
         #expect(throws: EncodeError.self) { try encoder.encode(bytes: bytes) }
         #expect(throws: EncodeError.self) { try encoder.encode(bytes: bytes, options: EncodeOptions(level: .l, micro: true)) }
+        #expect(throws: EncodeError.self) { try encoder.encodeSplit(.bytes(bytes), into: 16) }
     }
 
     @Test func everyMessageIsOneLine() {

@@ -198,6 +198,19 @@ struct EncoderRoundTripTests {
         #expect(read.first?.isMicro == true)
     }
 
+    @Test(arguments: [ErrorCorrectionLevel.l, .m])
+    func microKanjiStartsAtM3(level: ErrorCorrectionLevel) throws {
+        // libqrencode would put these in M2, which has no Kanji mode.
+        let matrix = try encoder.encode(text: "漢字", options: EncodeOptions(level: level, micro: true, mode: .kanji))
+        #expect(matrix.version == 3)
+        let read = TestDecoding.zxing(try picture(matrix, scale: 4))
+        #expect(read.map(\.bytes) == [[0x8A, 0xBF, 0x8E, 0x9A]])
+        #expect(read.first?.isMicro == true)
+        // Kana in Kanji mode too; digits alone still fit M1.
+        #expect(try encoder.encode(text: "テ", options: EncodeOptions(level: .l, micro: true, mode: .kanji)).version == 3)
+        #expect(try encoder.encode(text: "123", options: EncodeOptions(level: .l, micro: true, mode: .kanji)).version == 1)
+    }
+
     @Test(arguments: [ErrorCorrectionLevel.l, .m, .q])
     func microGrowsToTheLevel(level: ErrorCorrectionLevel) throws {
         let matrix = try encoder.encode(text: "1", options: EncodeOptions(level: level, micro: true))
@@ -245,6 +258,15 @@ struct EncoderRoundTripTests {
         let binary = try encoder.encodeSplit(.bytes(bytes), into: 3, options: EncodeOptions(mode: .eightBit))
         let images = try binary.map { try picture($0) }
         #expect(TestDecoding.zbar(TestDecoding.sideBySide(images)) == [bytes])
+    }
+
+    @Test func structuredAppendInKanjiMode() throws {
+        let text = "漢字テスト、日本語のテキストabc123"
+        let matrices = try encoder.encodeSplit(text: text, into: 4, options: EncodeOptions(mode: .kanji))
+        let parts = try matrices.map { try #require(TestDecoding.zxing(try picture($0)).first).bytes }
+        #expect(parts.flatMap { $0 } == (try ShiftJIS.encode(text)))
+        let images = try matrices.map { try picture($0) }
+        #expect(TestDecoding.zbar(TestDecoding.sideBySide(images)) == [try ShiftJIS.encode(text)])
     }
 
     @Test func splitIntoOneIsAPlainSymbol() throws {

@@ -16,6 +16,8 @@ import Testing
         #expect(SymbolText.decode([0x93, 0xFA, 0x96, 0x7B, 0x8C, 0xEA]) == "日本語")
         // Half-width katakana (ﾃﾞｻﾞｲﾝ) as Japanese encoders write them.
         #expect(SymbolText.decode([0xC3, 0xDE, 0xBB, 0xDE, 0xB2, 0xDD, 0x51, 0x52]) == "ﾃﾞｻﾞｲﾝQR")
+        // ASCII backslash and tilde stay themselves beside Japanese text (not ¥ and ‾).
+        #expect(SymbolText.decode([0x93, 0xFA, 0x5C, 0x7E]) == "日\\~")
     }
 
     @Test func latin1OtherwiseAndNeverFails() {
@@ -31,6 +33,9 @@ import Testing
         #expect(SymbolText.decode([0xE9], eci: 3) == "é")
         #expect(SymbolText.decode([0x93, 0xFA], eci: 20) == "日")
         #expect(SymbolText.decode(Array("ü".utf8), eci: 26) == "ü")
+        #expect(SymbolText.decode([0xB1], eci: 4) == "ą")  // ISO-8859-2
+        #expect(SymbolText.decode([0xC0, 0xE8], eci: 22) == "Аи")  // Windows-1251
+        #expect(SymbolText.decode([0x00, 0x41, 0x04, 0x10], eci: 25) == "AА")  // UTF-16BE
     }
 
     @Test func binaryWithNULsKeepsEveryByte() {

@@ -71,7 +71,7 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidSplitCount(let count):
             return "structured append takes 1 to 16 symbols, not \(count)"
         case .tooShortToSplit(let length, let parts):
-            return "cannot split a payload of \(length) characters into \(parts) symbols; lower --split"
+            return "cannot split a payload of \(length) character\(length == 1 ? "" : "s") into \(parts) symbols; lower --split"
         case .conflictingOptions(let message):
             return message
         case .payloadTooLarge(let length, let mode, let capacity, let version, let level, let micro, let strict):

@@ -58,9 +58,9 @@ public enum QRPayload: Sendable, Equatable {
     /// ```swift
     /// let payload = try QRPayload(utf8: Array("héllo".utf8))  // .text("héllo")
     /// ```
-    public init(utf8 bytes: [UInt8]) throws(EncodeError) {
+    public init(utf8 bytes: [UInt8]) throws {
         if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
-            throw .invalidUTF8(offset: offset)
+            throw EncodeError.invalidUTF8(offset: offset)
         }
         self = .text(String(decoding: bytes, as: UTF8.self))
     }
@@ -128,32 +128,32 @@ public struct EncodeOptions: Sendable, Equatable {
     /// - Parameter split: The number of symbols for structured append, or `nil`.
     /// - Throws: `EncodeError.versionOutOfRange`, `.levelUnavailableInMicro`,
     ///   `.invalidSplitCount` or `.conflictingOptions`.
-    public func validate(split: Int? = nil) throws(EncodeError) {
+    public func validate(split: Int? = nil) throws {
         if let version, !versionRange.contains(version) {
-            throw .versionOutOfRange(version: version, micro: micro)
+            throw EncodeError.versionOutOfRange(version: version, micro: micro)
         }
         if strictVersion && version == nil {
-            throw .conflictingOptions("a strict version needs a version to hold to (--version N)")
+            throw EncodeError.conflictingOptions("a strict version needs a version to hold to (--version N)")
         }
         if let split, !(1...16).contains(split) {
-            throw .invalidSplitCount(split)
+            throw EncodeError.invalidSplitCount(split)
         }
         if micro {
-            if level == .h { throw .levelUnavailableInMicro(level) }
+            if level == .h { throw EncodeError.levelUnavailableInMicro(level) }
             if strictVersion, let version, version < QREncoder.lowestMicroVersion(for: level) {
-                throw .conflictingOptions(
+                throw EncodeError.conflictingOptions(
                     "Micro QR M\(version) has no level \(level.rawValue): M1 has L only, M2 and M3 L or M, M4 L, M or Q")
             }
-            if eci { throw .conflictingOptions("Micro QR cannot carry an ECI header; drop --eci or --micro") }
+            if eci { throw EncodeError.conflictingOptions("Micro QR cannot carry an ECI header; drop --eci or --micro") }
             if let split, split > 1 {
-                throw .conflictingOptions("Micro QR has no structured append; drop --split or --micro")
+                throw EncodeError.conflictingOptions("Micro QR has no structured append; drop --split or --micro")
             }
         }
         if eci && mode == .kanji {
-            throw .conflictingOptions("the ECI header declares UTF-8, Kanji mode writes Shift_JIS; drop --eci or --kanji")
+            throw EncodeError.conflictingOptions("the ECI header declares UTF-8, Kanji mode writes Shift_JIS; drop --eci or --kanji")
         }
         if !caseSensitive && (mode == .eightBit || eci) {
-            throw .conflictingOptions("case-insensitive encoding needs automatic or Kanji mode; 8-bit segments keep case (drop --case-insensitive)")
+            throw EncodeError.conflictingOptions("case-insensitive encoding needs automatic or Kanji mode; 8-bit segments keep case (drop --case-insensitive)")
         }
     }
 }

@@ -37,9 +37,9 @@ public struct PNGRenderer: Sendable {
     ///   pixels.
     /// - Throws: `EncodeError.invalidRenderOption` (scale, margin, target size, dpi, or
     ///   transparency in 8-bit gray), `.imageTooLarge`, or `.pngWriteFailed`.
-    public func render(_ matrix: QRMatrix) throws(EncodeError) -> [UInt8] {
+    public func render(_ matrix: QRMatrix) throws -> [UInt8] {
         if let dpi, !(1...100_000).contains(dpi) {
-            throw .invalidRenderOption("resolution \(dpi) dpi is out of range: use 1 to 100000")
+            throw EncodeError.invalidRenderOption("resolution \(dpi) dpi is out of range: use 1 to 100000")
         }
         switch pixelFormat {
         case .palette:
@@ -51,7 +51,7 @@ public struct PNGRenderer: Sendable {
                 palette: [options.background, options.foreground], dpi: dpi)
         case .gray8:
             guard options.foreground.isOpaque, options.background.isOpaque else {
-                throw .invalidRenderOption("8-bit gray PNG has no transparency; use the palette format for alpha")
+                throw EncodeError.invalidRenderOption("8-bit gray PNG has no transparency; use the palette format for alpha")
             }
             let image = try GrayImageRenderer(options: options).render(matrix)
             return try PNGWriter.encode(image, dpi: dpi)

@@ -38,7 +38,7 @@ public struct QREncoder: Sendable {
     /// ```swift
     /// let matrix = try QREncoder().encode(text: "héllo wörld", options: EncodeOptions(level: .q))
     /// ```
-    public func encode(text: String, options: EncodeOptions = EncodeOptions()) throws(EncodeError) -> QRMatrix {
+    public func encode(text: String, options: EncodeOptions = EncodeOptions()) throws -> QRMatrix {
         try encode(.text(text), options: options)
     }
 
@@ -58,7 +58,7 @@ public struct QREncoder: Sendable {
     /// ```swift
     /// let matrix = try QREncoder().encode(bytes: [0x00, 0xFF, 0x41], options: EncodeOptions(mode: .eightBit))
     /// ```
-    public func encode(bytes: [UInt8], options: EncodeOptions = EncodeOptions()) throws(EncodeError) -> QRMatrix {
+    public func encode(bytes: [UInt8], options: EncodeOptions = EncodeOptions()) throws -> QRMatrix {
         try encode(.bytes(bytes), options: options)
     }
 
@@ -73,7 +73,7 @@ public struct QREncoder: Sendable {
     /// ```swift
     /// let matrix = try QREncoder().encode(.text("12345"), options: EncodeOptions(micro: true))
     /// ```
-    public func encode(_ payload: QRPayload, options: EncodeOptions = EncodeOptions()) throws(EncodeError) -> QRMatrix {
+    public func encode(_ payload: QRPayload, options: EncodeOptions = EncodeOptions()) throws -> QRMatrix {
         try options.validate()
         let prepared = try PreparedPayload(payload, options: options)
         return options.micro ? try encodeMicro(prepared, options: options) : try encodeStandard(prepared, options: options)
@@ -86,7 +86,7 @@ public struct QREncoder: Sendable {
     /// ```swift
     /// let symbols = try QREncoder().encodeSplit(text: longText, into: 4)
     /// ```
-    public func encodeSplit(text: String, into parts: Int, options: EncodeOptions = EncodeOptions()) throws(EncodeError) -> [QRMatrix] {
+    public func encodeSplit(text: String, into parts: Int, options: EncodeOptions = EncodeOptions()) throws -> [QRMatrix] {
         try encodeSplit(.text(text), into: parts, options: options)
     }
 
@@ -110,10 +110,14 @@ public struct QREncoder: Sendable {
     /// ```swift
     /// let symbols = try QREncoder().encodeSplit(.bytes(firmware), into: 16, options: EncodeOptions(level: .l))
     /// ```
-    public func encodeSplit(_ payload: QRPayload, into parts: Int, options: EncodeOptions = EncodeOptions()) throws(EncodeError) -> [QRMatrix] {
+    public func encodeSplit(_ payload: QRPayload, into parts: Int, options: EncodeOptions = EncodeOptions()) throws -> [QRMatrix] {
         try options.validate(split: parts)
         if parts == 1 { return [try encode(payload, options: options)] }
         let prepared = try PreparedPayload(payload, options: options)
+        let largestVersion = options.strictVersion ? options.version ?? 40 : 40
+        guard prepared.bytes.count <= Self.maximumPayload else {
+            throw prepared.tooLarge(version: largestVersion, options: options, overheadBits: 20)
+        }
         let chunks = try prepared.split(into: parts)
         let parity = prepared.bytes.reduce(UInt8(0), ^)
         let version = options.version ?? 0
@@ -131,7 +135,7 @@ public struct QREncoder: Sendable {
         case .failure(let failure):
             if failure.code == ERANGE {
                 let largest = chunks.max { $0.measure().length < $1.measure().length } ?? chunks[0]
-                throw largest.tooLarge(version: options.version ?? 40, options: options, overheadBits: overhead)
+                throw largest.tooLarge(version: largestVersion, options: options, overheadBits: overhead)
             }
             throw failure.encodeError
         }
@@ -139,9 +143,9 @@ public struct QREncoder: Sendable {
 
     // MARK: - Standard and Micro QR
 
-    private func encodeStandard(_ prepared: PreparedPayload, options: EncodeOptions) throws(EncodeError) -> QRMatrix {
+    private func encodeStandard(_ prepared: PreparedPayload, options: EncodeOptions) throws -> QRMatrix {
         guard prepared.bytes.count <= Self.maximumPayload else {
-            throw prepared.tooLarge(version: options.version ?? 40, options: options)
+            throw prepared.tooLarge(version: options.strictVersion ? options.version ?? 40 : 40, options: options)
         }
         switch Self.encodeOnce(prepared, version: options.version ?? 0, level: options.level, micro: false) {
         case .success(let matrix):
@@ -157,18 +161,25 @@ public struct QREncoder: Sendable {
 
     /// Micro QR: libqrencode wants an explicit version, so try each from the smallest
     /// allowed (and able to hold the level) until one fits.
-    private func encodeMicro(_ prepared: PreparedPayload, options: EncodeOptions) throws(EncodeError) -> QRMatrix {
+    private func encodeMicro(_ prepared: PreparedPayload, options: EncodeOptions) throws -> QRMatrix {
         guard prepared.bytes.count <= Self.maximumPayload else {
-            throw prepared.tooLarge(version: options.version ?? 4, options: options)
+            throw prepared.tooLarge(version: options.strictVersion ? options.version ?? 4 : 4, options: options)
         }
-        let lowest = Self.lowestMicroVersion(for: options.level)
+        var lowest = Self.lowestMicroVersion(for: options.level)
+        // libqrencode 4.1.1 puts Kanji segments in M2, which has numeric and
+        // alphanumeric modes only (readers reject it); Kanji needs M3 or larger.
+        if prepared.containsKanji { lowest = max(lowest, 3) }
+        if options.strictVersion, let version = options.version, version < lowest {
+            throw prepared.tooLarge(version: version, options: options)
+        }
         let first = max(options.version ?? lowest, lowest)
         let last = options.strictVersion ? first : 4
         if first <= last {
             for version in first...last {
                 switch Self.encodeOnce(prepared, version: version, level: options.level, micro: true) {
                 case .success(let matrix):
-                    if options.strictVersion, matrix.version != version { break }
+                    // libqrencode grows by itself; held to one version, that is a miss.
+                    if options.strictVersion, matrix.version != version { continue }
                     return matrix
                 case .failure(let failure):
                     guard failure.code == ERANGE || failure.code == EINVAL else { throw failure.encodeError }
@@ -379,8 +390,8 @@ struct PreparedPayload: Sendable {
         self.eci = eci
     }
 
-    init(_ payload: QRPayload, options: EncodeOptions) throws(EncodeError) {
-        guard !payload.isEmpty else { throw .emptyInput }
+    init(_ payload: QRPayload, options: EncodeOptions) throws {
+        guard !payload.isEmpty else { throw EncodeError.emptyInput }
         switch payload {
         case .text(let text):
             switch options.mode {
@@ -392,10 +403,10 @@ struct PreparedPayload: Sendable {
             switch options.mode {
             case .automatic: self.init(bytes: bytes, segmentation: .automatic, eci: false)
             case .eightBit: self.init(bytes: bytes, segmentation: .eightBit, eci: false)
-            case .kanji: throw .kanjiNeedsText
+            case .kanji: throw EncodeError.kanjiNeedsText
             }
             if options.eci, let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
-                throw .eciNeedsUTF8(offset: offset)
+                throw EncodeError.eciNeedsUTF8(offset: offset)
             }
         }
         if options.eci {
@@ -442,9 +453,9 @@ struct PreparedPayload: Sendable {
 
     /// Cuts the payload at character boundaries into `parts` non-empty pieces of about
     /// equal byte length.
-    func split(into parts: Int) throws(EncodeError) -> [PreparedPayload] {
+    func split(into parts: Int) throws -> [PreparedPayload] {
         let lengths = characterLengths
-        guard lengths.count >= parts else { throw .tooShortToSplit(length: lengths.count, parts: parts) }
+        guard lengths.count >= parts else { throw EncodeError.tooShortToSplit(length: lengths.count, parts: parts) }
         var chunks: [PreparedPayload] = []
         var start = 0
         var unit = 0
@@ -465,6 +476,17 @@ struct PreparedPayload: Sendable {
             start = end
         }
         return chunks
+    }
+
+    /// True in Kanji mode when some character will go into a Kanji segment.
+    var containsKanji: Bool {
+        guard segmentation == .kanji else { return false }
+        var index = 0
+        while index + 1 < bytes.count {
+            if ShiftJIS.isKanjiPair(bytes[index], bytes[index + 1]) { return true }
+            index += ShiftJIS.isLeadByte(bytes[index]) ? 2 : 1
+        }
+        return false
     }
 
     /// The one mode a structured-append part is written in.

@@ -30,7 +30,8 @@ public struct QRMatrix: Sendable, Equatable {
     ///   - level: The error-correction level.
     ///   - isMicro: True for Micro QR.
     ///   - modules: `size * size` flags, row-major, true for dark.
-    /// - Returns: `nil` when `modules` does not hold `size * size` flags.
+    /// - Returns: `nil` when `size` is not 1–1024 or `modules` does not hold
+    ///   `size * size` flags.
     public init?(size: Int, version: Int, level: ErrorCorrectionLevel, isMicro: Bool, modules: [Bool]) {
         guard size > 0, size <= 1024, modules.count == size * size else { return nil }
         self.size = size

@@ -7,8 +7,11 @@
 /// let clear = try RGBAColor(hex: "#ffffff00")  // transparent white
 /// ```
 public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
+    /// Red, 0–255.
     public var red: UInt8
+    /// Green, 0–255.
     public var green: UInt8
+    /// Blue, 0–255.
     public var blue: UInt8
     /// 255 opaque, 0 fully transparent.
     public var alpha: UInt8
@@ -25,7 +28,7 @@ public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Parameter hex: The colour, such as `"1a2b3c"` or `"#ffffff00"`.
     /// - Throws: `EncodeError.invalidColor` for anything else.
-    public init(hex: String) throws(EncodeError) {
+    public init(hex: String) throws {
         var digits = Substring(hex)
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
         let values = digits.utf8.map { byte -> UInt8? in
@@ -36,10 +39,10 @@ public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
             default: nil
             }
         }
-        guard values.count == 6 || values.count == 8 else { throw .invalidColor(hex) }
+        guard values.count == 6 || values.count == 8 else { throw EncodeError.invalidColor(hex) }
         var channels: [UInt8] = []
         for index in stride(from: 0, to: values.count, by: 2) {
-            guard let high = values[index], let low = values[index + 1] else { throw .invalidColor(hex) }
+            guard let high = values[index], let low = values[index + 1] else { throw EncodeError.invalidColor(hex) }
             channels.append(high << 4 | low)
         }
         self.init(red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 255)
@@ -113,22 +116,22 @@ public struct RenderOptions: Sendable, Equatable {
     ///
     /// - Throws: `EncodeError.invalidRenderOption` for values out of range or a target
     ///   size too small for the symbol.
-    func layout(for matrix: QRMatrix) throws(EncodeError) -> RenderLayout {
+    func layout(for matrix: QRMatrix) throws -> RenderLayout {
         let margin = self.margin ?? matrix.standardMargin
         guard (0...Self.maximumMargin).contains(margin) else {
-            throw .invalidRenderOption("margin \(margin) is out of range: use 0 to \(Self.maximumMargin) modules")
+            throw EncodeError.invalidRenderOption("margin \(margin) is out of range: use 0 to \(Self.maximumMargin) modules")
         }
         let modules = matrix.size + 2 * margin
         let scale: Int
         if let targetSize {
             guard targetSize >= modules else {
-                throw .invalidRenderOption(
+                throw EncodeError.invalidRenderOption(
                     "size \(targetSize) px is too small: the symbol and its margin are \(modules) modules wide, so it needs at least \(modules) px")
             }
             scale = min(targetSize / modules, Self.maximumScale)
         } else {
             guard (1...Self.maximumScale).contains(self.scale) else {
-                throw .invalidRenderOption("scale \(self.scale) is out of range: use 1 to \(Self.maximumScale) pixels per module")
+                throw EncodeError.invalidRenderOption("scale \(self.scale) is out of range: use 1 to \(Self.maximumScale) pixels per module")
             }
             scale = self.scale
         }
@@ -148,9 +151,9 @@ struct RenderLayout: Sendable {
     var pixels: Int { modules * scale }
 
     /// Throws when the picture would exceed `RenderOptions.pixelLimit`.
-    func checkPixelLimit() throws(EncodeError) {
+    func checkPixelLimit() throws {
         guard pixels * pixels <= RenderOptions.pixelLimit else {
-            throw .imageTooLarge(width: pixels, height: pixels, limit: RenderOptions.pixelLimit)
+            throw EncodeError.imageTooLarge(width: pixels, height: pixels, limit: RenderOptions.pixelLimit)
         }
     }
 
@@ -194,7 +197,7 @@ public struct GrayImageRenderer: Sendable {
     /// - Parameter matrix: The symbol.
     /// - Returns: A square picture of `(size + 2 × margin) × scale` pixels.
     /// - Throws: `EncodeError.invalidRenderOption` or `.imageTooLarge`.
-    public func render(_ matrix: QRMatrix) throws(EncodeError) -> GrayImage {
+    public func render(_ matrix: QRMatrix) throws -> GrayImage {
         let layout = try options.layout(for: matrix)
         try layout.checkPixelLimit()
         let pixels = layout.rasterize(matrix, dark: options.foreground.grayLevel, light: options.background.grayLevel)

@@ -25,7 +25,7 @@ public struct SVGRenderer: Sendable {
     /// - Returns: The document, UTF-8 text ending in a newline.
     /// - Throws: `EncodeError.invalidRenderOption` for a scale, target size or margin
     ///   out of range.
-    public func render(_ matrix: QRMatrix) throws(EncodeError) -> String {
+    public func render(_ matrix: QRMatrix) throws -> String {
         let layout = try options.layout(for: matrix)
         let side = layout.modules
         var svg = """

@@ -1,47 +1,16 @@
-// QRKit — Shift_JIS for Kanji mode; the only file that talks to iconv.
-//
-// libqrencode takes Kanji as Shift_JIS bytes. Foundation's converter would load all of
-// Foundation (and ICU) into every `qr` run, so this uses the C library's iconv instead.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+// QRKit — Shift_JIS for Kanji mode: libqrencode takes Kanji as Shift_JIS bytes.
 
 enum ShiftJIS {
     /// Converts `text` to Shift_JIS bytes.
     ///
     /// - Throws: `EncodeError.notShiftJIS` naming the first character Shift_JIS lacks,
     ///   or `.shiftJISUnavailable` when iconv has no Shift_JIS converter.
-    static func encode(_ text: String) throws(EncodeError) -> [UInt8] {
-        let invalidHandle = iconv_t(bitPattern: -1)
-        guard let converter = iconv_open("SHIFT_JIS", "UTF-8"), converter != invalidHandle else {
-            throw .shiftJISUnavailable
+    static func encode(_ text: String) throws -> [UInt8] {
+        switch Iconv.convert(Array(text.utf8), from: "UTF-8", to: "CP932") {
+        case .converted(let bytes): return bytes
+        case .invalid(let offset): throw characterError(in: text, atUTF8Offset: offset)
+        case .unavailable: throw EncodeError.shiftJISUnavailable
         }
-        defer { iconv_close(converter) }
-
-        var input = Array(text.utf8)
-        let inputCount = input.count
-        // Shift_JIS never needs more bytes than UTF-8 for the same character.
-        var output = [UInt8](repeating: 0, count: inputCount + 4)
-        let outcome: (failed: Bool, consumed: Int, produced: Int) = input.withUnsafeMutableBufferPointer { inBuffer in
-            output.withUnsafeMutableBufferPointer { outBuffer in
-                inBuffer.withMemoryRebound(to: CChar.self) { inChars in
-                    outBuffer.withMemoryRebound(to: CChar.self) { outChars in
-                        var inPointer = inChars.baseAddress
-                        var outPointer = outChars.baseAddress
-                        var inLeft = inChars.count
-                        var outLeft = outChars.count
-                        let result = iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft)
-                        return (result == -1, inChars.count - inLeft, outChars.count - outLeft)
-                    }
-                }
-            }
-        }
-        guard !outcome.failed else {
-            throw characterError(in: text, atUTF8Offset: outcome.consumed)
-        }
-        return Array(output[..<outcome.produced])
     }
 
     /// The error for the character starting at a UTF-8 offset of `text`.

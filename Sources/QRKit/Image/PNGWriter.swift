@@ -19,14 +19,15 @@ public enum PNGWriter {
     /// - Returns: The PNG file's bytes.
     /// - Throws: `EncodeError.pngWriteFailed` with libpng's message, or
     ///   `.invalidRenderOption` for a resolution out of range.
-    public static func encode(_ image: GrayImage, dpi: Int? = nil) throws(EncodeError) -> [UInt8] {
+    public static func encode(_ image: GrayImage, dpi: Int? = nil) throws -> [UInt8] {
         var header = png_image()
         header.version = UInt32(PNG_IMAGE_VERSION)
         header.width = UInt32(image.width)
         header.height = UInt32(image.height)
         header.format = UInt32(PNG_FORMAT_GRAY)
         let png = try write(&header, pixels: image.pixels, rowStride: image.width, colormap: [])
-        return try dpi.map { dpi throws(EncodeError) in try insertResolution(dpi, into: png) } ?? png
+        guard let dpi else { return png }
+        return try insertResolution(dpi, into: png)
     }
 
     /// Encodes a palette PNG from one index byte per pixel.
@@ -50,15 +51,15 @@ public enum PNGWriter {
     /// ```
     public static func encode(
         indices: [UInt8], width: Int, height: Int, palette: [RGBAColor], dpi: Int? = nil
-    ) throws(EncodeError) -> [UInt8] {
+    ) throws -> [UInt8] {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max),
             indices.count == width * height
-        else { throw .pngWriteFailed("the indices do not match a \(width)×\(height) picture") }
+        else { throw EncodeError.pngWriteFailed("the indices do not match a \(width)×\(height) picture") }
         guard (1...256).contains(palette.count) else {
-            throw .pngWriteFailed("a palette holds 1 to 256 colours, not \(palette.count)")
+            throw EncodeError.pngWriteFailed("a palette holds 1 to 256 colours, not \(palette.count)")
         }
         guard let largest = indices.max(), Int(largest) < palette.count else {
-            throw .pngWriteFailed("an index points past the \(palette.count)-colour palette")
+            throw EncodeError.pngWriteFailed("an index points past the \(palette.count)-colour palette")
         }
         let withAlpha = palette.contains { !$0.isOpaque }
         let colormap = palette.flatMap { colour in
@@ -72,14 +73,15 @@ public enum PNGWriter {
             | UInt32(PNG_FORMAT_FLAG_COLORMAP)
         header.colormap_entries = UInt32(palette.count)
         let png = try write(&header, pixels: indices, rowStride: width, colormap: colormap)
-        return try dpi.map { dpi throws(EncodeError) in try insertResolution(dpi, into: png) } ?? png
+        guard let dpi else { return png }
+        return try insertResolution(dpi, into: png)
     }
 
     /// Runs png_image_write_to_memory, growing the buffer once if libpng asks for more.
     private static func write(
         _ header: inout png_image, pixels: [UInt8], rowStride: Int, colormap: [UInt8]
-    ) throws(EncodeError) -> [UInt8] {
-        guard rowStride <= Int(Int32.max) else { throw .pngWriteFailed("rows are too long") }
+    ) throws -> [UInt8] {
+        guard rowStride <= Int(Int32.max) else { throw EncodeError.pngWriteFailed("rows are too long") }
         // Raw rows plus a little for zlib's worst case and the chunks around them.
         var capacity = pixels.count + pixels.count / 64 + Int(header.height) + 1024
         for _ in 0..<2 {
@@ -101,13 +103,13 @@ public enum PNGWriter {
                 return output
             }
             guard size > capacity else {
-                throw .pngWriteFailed(message.isEmpty ? "libpng failed without a message" : message)
+                throw EncodeError.pngWriteFailed(message.isEmpty ? "libpng failed without a message" : message)
             }
             capacity = size
             header.opaque = nil
             header.warning_or_error = 0
         }
-        throw .pngWriteFailed("libpng kept asking for a larger buffer")
+        throw EncodeError.pngWriteFailed("libpng kept asking for a larger buffer")
     }
 
     /// The NUL-terminated message libpng left in the image.
@@ -124,15 +126,15 @@ public enum PNGWriter {
     ///
     /// - Throws: `EncodeError.invalidRenderOption` for a resolution outside 1–100000,
     ///   `.pngWriteFailed` when `png` does not start with a PNG signature and IHDR.
-    static func insertResolution(_ dpi: Int, into png: [UInt8]) throws(EncodeError) -> [UInt8] {
+    static func insertResolution(_ dpi: Int, into png: [UInt8]) throws -> [UInt8] {
         guard (1...100_000).contains(dpi) else {
-            throw .invalidRenderOption("resolution \(dpi) dpi is out of range: use 1 to 100000")
+            throw EncodeError.invalidRenderOption("resolution \(dpi) dpi is out of range: use 1 to 100000")
         }
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         let ihdrEnd = 8 + 4 + 4 + 13 + 4
         guard png.count >= ihdrEnd, Array(png[0..<8]) == signature,
             Array(png[12..<16]) == Array("IHDR".utf8)
-        else { throw .pngWriteFailed("libpng's output does not start with IHDR") }
+        else { throw EncodeError.pngWriteFailed("libpng's output does not start with IHDR") }
         // 1 inch = 0.0254 m; rounded to the nearest pixel per metre.
         let perMetre = UInt32((dpi * 10_000 + 127) / 254)
         var chunk = bigEndian(9)
