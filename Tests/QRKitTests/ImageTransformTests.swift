@@ -39,3 +39,20 @@ import Testing
         #expect(image.boxBlurred(radius: 0) == image)
     }
 }
+
+@Suite struct ContrastStretchTests {
+    @Test func aNarrowRangeIsStretchedToTheFullRange() throws {
+        let ramp = GrayImage(width: 41, height: 1, pixels: (0...40).map { UInt8(100 + $0) })
+        let stretched = try #require(ramp.contrastStretched())
+        #expect(stretched.pixels.first == 0)
+        #expect(stretched.pixels.last == 255)
+        // 120 is half-way from 100 to 140.
+        #expect(stretched.pixels[20] == 127)
+    }
+
+    @Test func aWideRangeIsLeftAlone() {
+        let wide = GrayImage(width: 3, height: 1, pixels: [10, 128, 250])
+        #expect(wide.contrastStretched() == nil)
+        #expect(GrayImage(width: 4, height: 4, filledWith: 90).contrastStretched() == nil)
+    }
+}

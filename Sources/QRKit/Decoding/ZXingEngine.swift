@@ -3,10 +3,10 @@ import CZXing
 
 /// Reads QR and Micro QR codes with zxing-cpp (Debian's 1.4), through the CZXing shim.
 ///
-/// zxing-cpp is fast and has an adaptive binariser; its passes are a fast pass, then a
-/// try-harder pass that also rotates the picture, then the try-harder pass on the
-/// picture inverted (zxing-cpp 1.4 has no inversion of its own), then on the picture
-/// rescaled.
+/// zxing-cpp is fast and has an adaptive binariser; its passes are a fast pass, the
+/// fast pass again on low-contrast pictures stretched, then a try-harder pass that also
+/// rotates the picture, then the try-harder pass on the picture inverted (zxing-cpp 1.4
+/// has no inversion of its own), then on the picture rescaled.
 ///
 ///     let symbols = try ZXingEngine().decode(image, cancel: CancellationFlag())
 public struct ZXingEngine: DecodeEngine {
@@ -14,12 +14,16 @@ public struct ZXingEngine: DecodeEngine {
     public enum Pass: String, Sendable, CaseIterable {
         /// No try-harder, no rotation: the cheap pass.
         case fast
+        /// The fast pass on the picture's tones stretched to the full range; skipped when
+        /// they already span most of it (zxing-cpp 1.4 reads no low-contrast picture).
+        case stretched
         /// Try-harder with rotation.
         case harder
         /// Try-harder on the inverted picture.
         case inverted
-        /// Try-harder on the picture rescaled: doubled when under 640 px, halved otherwise
-        /// (zxing-cpp only downscales pictures over 500 px, and only by its own factor).
+        /// Try-harder on the picture rescaled: small pictures (under 640 px) grown to about
+        /// 720 px, by 2 to 4 times (modules of one or two pixels become readable), larger
+        /// ones halved (zxing-cpp only downscales pictures over 500 px, by its own factor).
         case rescaled
     }
 
@@ -47,6 +51,11 @@ public struct ZXingEngine: DecodeEngine {
                 options.tryHarder = 0
                 options.tryRotate = 0
                 return try Self.read(image, options)
+            case .stretched:
+                guard let stretched = image.contrastStretched() else { return [] }
+                options.tryHarder = 0
+                options.tryRotate = 0
+                return try Self.read(stretched, options)
             case .harder:
                 options.tryHarder = 1
                 options.tryRotate = 1
@@ -58,7 +67,8 @@ public struct ZXingEngine: DecodeEngine {
             case .rescaled:
                 options.tryHarder = 1
                 options.tryRotate = 1
-                let factor = max(image.width, image.height) < 640 ? 2.0 : 0.5
+                let longest = Double(max(image.width, image.height))
+                let factor = longest < 640 ? min(4, max(2, 720 / longest)) : 0.5
                 let resized = image.scaled(by: factor)
                 return try Self.read(resized, options).map {
                     $0.scaledCorners(by: Double(image.width) / Double(resized.width))

@@ -114,5 +114,33 @@ extension GrayImage {
         }
         return out
     }
+
+    /// The picture with its tones stretched to the full 0...255 range, or nil when they
+    /// already span most of it (`minimumGain`: the stretch must widen the range by that
+    /// factor at least). The darkest and lightest 0.5% are clipped, so a few specks do
+    /// not hold the stretch back.
+    public func contrastStretched(minimumGain: Double = 1.5) -> GrayImage? {
+        var histogram = [Int](repeating: 0, count: 256)
+        for p in pixels { histogram[Int(p)] += 1 }
+        let clip = pixels.count / 200
+        var low = 0
+        var seen = 0
+        while low < 255, seen + histogram[low] <= clip {
+            seen += histogram[low]
+            low += 1
+        }
+        var high = 255
+        seen = 0
+        while high > low, seen + histogram[high] <= clip {
+            seen += histogram[high]
+            high -= 1
+        }
+        let range = high - low
+        guard range > 0, Double(range) * minimumGain <= 255 else { return nil }
+        let table = (0...255).map { value -> UInt8 in
+            UInt8(min(max((value - low) * 255 / range, 0), 255))
+        }
+        return GrayImage(width: width, height: height, pixels: pixels.map { table[Int($0)] })
+    }
 }
 
