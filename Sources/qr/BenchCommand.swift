@@ -28,6 +28,7 @@ struct BenchCommand: ParsableCommand {
               qr bench                                   # the shipped Samples/
               qr bench ~/photos --runs 10 --json out.json --csv out.csv --svg chart.svg
               qr bench --strategies race,hedged,zxing --category-table
+              qr bench --pass-table                      # what each decode pass costs and buys
               qr bench --generate corpus/ --count 300 --seed 7
             """)
 
@@ -66,6 +67,13 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(name: .customLong("category-table"), help: "Also print pictures fully read per category and strategy.")
     var categoryTable = false
+
+    @Flag(
+        name: .customLong("pass-table"),
+        help: """
+            Instead of the strategy table, measure each engine's decode passes one by one             (and the race climbing both ladders): pictures read and the latency each pass             adds, where it is needed and where it is not.
+            """)
+    var passTable = false
 
     @Option(help: ArgumentHelp("Write a synthetic corpus into DIR instead of benchmarking.", valueName: "DIR"))
     var generate: String?
@@ -129,6 +137,14 @@ struct BenchCommand: ParsableCommand {
         if loaded.pictures.isEmpty {
             StandardError.report("no pictures with an expected text (NAME.png beside NAME.txt) in \(folder)")
             throw QRExit.noCode
+        }
+        if passTable {
+            let rungs = PassLadder(runs: runs).run(loaded) { phase in
+                if StandardError.isTerminal { StandardError.write("\r\u{1B}[Kpasses: \(phase)") }
+            }
+            if StandardError.isTerminal { StandardError.write("\r\u{1B}[K") }
+            print(PassLadder.markdown(rungs, pictures: loaded.pictures.count), terminator: "")
+            return
         }
         let options = BenchOptions(
             strategies: try strategyList(), runs: runs, seed: seed, warmUp: warmUp,

@@ -1,0 +1,116 @@
+// QRBench — PassLadder: what each decode pass of an engine costs, and what it buys.
+import Foundation
+import QRKit
+
+/// One rung of a pass ladder: an engine (or the race) with its first passes only.
+public struct PassRung: Sendable, Codable {
+    /// The engine, or `race` for the race of both engines.
+    public var engine: String
+    /// The passes run, in order.
+    public var passes: [String]
+    /// Pictures fully read (mean over the timed runs).
+    public var fullyRead: Double
+    /// Wrong reads (mean over the timed runs).
+    public var wrongReads: Double
+    /// Median milliseconds to the answer on the pictures the first rung reads: the cost
+    /// the later passes add where they are not needed (they should add none).
+    public var medianOnFirstRungReads: Double?
+    /// Mean milliseconds on the other pictures: the cost of the later passes where they
+    /// run (the pictures that need them, and the ones no pass reads).
+    public var meanOnTheRest: Double?
+}
+
+/// Measures an engine's passes one by one: the engine with its first pass only, then its
+/// first two, and so on, over one corpus; likewise the race of both engines.
+///
+///     let rungs = PassLadder(runs: 3).run(try Corpus.load(from: "Samples"))
+///     print(PassLadder.markdown(rungs))
+public struct PassLadder: Sendable {
+    /// Timed passes over the corpus per rung (after one warm-up pass).
+    public var runs: Int
+
+    public init(runs: Int = 3) {
+        self.runs = max(1, runs)
+    }
+
+    /// The rungs of zbar, zxing-cpp and the race, each engine's ladder from its cheapest
+    /// pass to all of them (the race climbs both ladders at once, as far as each goes).
+    public func run(_ corpus: Corpus, progress: ((String) -> Void)? = nil) -> [PassRung] {
+        let zbar = ZBarEngine.Pass.allCases
+        let zxing = ZXingEngine.Pass.allCases
+        var rungs: [PassRung] = []
+        rungs += climb("zbar", corpus, steps: zbar.count, progress: progress) { k in
+            (.single(ZBarEngine(passes: Array(zbar.prefix(k)))), zbar.prefix(k).map(\.rawValue))
+        }
+        rungs += climb("zxing", corpus, steps: zxing.count, progress: progress) { k in
+            (.single(ZXingEngine(passes: Array(zxing.prefix(k)))), zxing.prefix(k).map(\.rawValue))
+        }
+        rungs += climb("race", corpus, steps: max(zbar.count, zxing.count), progress: progress) { k in
+            let a = Array(zxing.prefix(k)), b = Array(zbar.prefix(k))
+            return (
+                .race([ZXingEngine(passes: a), ZBarEngine(passes: b)]),
+                a.map { "zxing:" + $0.rawValue } + b.map { "zbar:" + $0.rawValue }
+            )
+        }
+        return rungs
+    }
+
+    private func climb(
+        _ engine: String, _ corpus: Corpus, steps: Int, progress: ((String) -> Void)?,
+        _ make: (Int) -> (DecodeStrategy, [String])
+    ) -> [PassRung] {
+        let pictures = corpus.pictures
+        var firstRungReads: Set<Int>?
+        var rungs: [PassRung] = []
+        for k in 1...steps {
+            let (strategy, passes) = make(k)
+            progress?("\(engine) \(k)/\(steps)")
+            let decoder = Decoder(strategy: strategy)
+            for picture in pictures {
+                _ = BenchRunner.measure(decoder, picture.image, expected: picture.expected)
+            }
+            var latency = [[Double]](repeating: [], count: pictures.count)
+            var fully = 0, wrong = 0
+            var readEveryRun = Set(pictures.indices)
+            for _ in 0..<runs {
+                for (index, picture) in pictures.enumerated() {
+                    let sample = BenchRunner.measure(decoder, picture.image, expected: picture.expected)
+                    latency[index].append(sample.latency)
+                    wrong += sample.score.wrongReads
+                    if sample.score.fullyRead { fully += 1 } else { readEveryRun.remove(index) }
+                }
+            }
+            let first = firstRungReads ?? readEveryRun
+            firstRungReads = first
+            let onFirst = first.flatMap { latency[$0] }
+            let onRest = pictures.indices.filter { !first.contains($0) }.flatMap { latency[$0] }
+            rungs.append(
+                PassRung(
+                    engine: engine, passes: passes, fullyRead: Double(fully) / Double(runs),
+                    wrongReads: Double(wrong) / Double(runs),
+                    medianOnFirstRungReads: Statistics.percentile(onFirst, 0.5),
+                    meanOnTheRest: Statistics.mean(onRest)))
+        }
+        return rungs
+    }
+
+    /// The rungs as a Markdown table.
+    public static func markdown(_ rungs: [PassRung], pictures: Int) -> String {
+        var lines = [
+            "| engine | passes | read | wrong | p50 ms on first-pass reads | mean ms on the rest |",
+            "|:--|:--|--:|--:|--:|--:|",
+        ]
+        for r in rungs {
+            let read = r.fullyRead.rounded() == r.fullyRead ? "\(Int(r.fullyRead))" : String(format: "%.1f", r.fullyRead)
+            lines.append(
+                "| \(r.engine) | \(r.passes.joined(separator: ", ")) | \(read)/\(pictures) | \(format(r.wrongReads)) | "
+                    + "\(r.medianOnFirstRungReads.map { String(format: "%.3f", $0) } ?? "-") | "
+                    + "\(r.meanOnTheRest.map { String(format: "%.2f", $0) } ?? "-") |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func format(_ value: Double) -> String {
+        value.rounded() == value ? "\(Int(value))" : String(format: "%.1f", value)
+    }
+}
