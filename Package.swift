@@ -36,10 +36,13 @@ let package = Package(
                 "QRKit", "QRBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // Helpers the test targets share: hand-made PNG files, hostile inputs, a seeded
+        // generator, resource measurement. Not a product.
+        .target(name: "QRTestSupport", dependencies: ["QRKit"], path: "Tests/QRTestSupport"),
         .testTarget(
-            name: "QRKitTests", dependencies: ["QRKit", "CZBar", "CQREncode", "CZXing"]),
+            name: "QRKitTests", dependencies: ["QRKit", "QRTestSupport", "CZBar", "CQREncode", "CZXing"]),
         .testTarget(name: "QRBenchTests", dependencies: ["QRBench", "QRKit"]),
-        .testTarget(name: "QRCLITests", dependencies: ["QRKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "QRCLITests", dependencies: ["QRKit", "QRTestSupport"], exclude: ["Fixtures"]),
     ],
     cxxLanguageStandard: .cxx17
 )
