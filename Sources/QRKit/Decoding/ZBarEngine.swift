@@ -84,9 +84,14 @@ private final class ZBarScanner {
             throw DecodeError.engineFailure(engine: "zbar", reason: "could not create an image")
         }
         defer { zbar_image_destroy(zimage) }
+        // zbar takes sides as 32-bit unsigned ints; a GrayImage can be wider than that.
+        guard let width = UInt32(exactly: image.width), let height = UInt32(exactly: image.height) else {
+            throw DecodeError.engineFailure(
+                engine: "zbar", reason: "a \(image.width) × \(image.height) picture is too large for zbar")
+        }
         let y800: UInt = 0x3030_3859  // fourcc "Y800": 8-bit gray
         zbar_image_set_format(zimage, y800)
-        zbar_image_set_size(zimage, UInt32(image.width), UInt32(image.height))
+        zbar_image_set_size(zimage, width, height)
         return try image.pixels.withUnsafeBytes { buffer throws -> [Symbol] in
             zbar_image_set_data(zimage, buffer.baseAddress, UInt(buffer.count), nil)
             defer { zbar_image_set_data(zimage, nil, 0, nil) }
