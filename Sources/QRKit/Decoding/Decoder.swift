@@ -117,6 +117,7 @@ private final class DecodeRun: Sendable {
     private let clock = ContinuousClock()
     private let began: ContinuousClock.Instant
     private let state: Locked<State>
+    private let timeoutItem = Locked<DispatchWorkItem?>(nil)
 
     init(
         strategy: DecodeStrategy, history: LatencyHistory,
@@ -163,9 +164,11 @@ private final class DecodeRun: Sendable {
         }
         group.notify(queue: control) { self.settle() }
         if let timeout {
-            control.asyncAfter(deadline: .now() + timeout.dispatchInterval) {
-                self.answer(timedOut: true)
-            }
+            // Cancelled when the run settles, so a long timeout does not keep the run
+            // (and its picture) alive after every engine has stopped.
+            let expiry = DispatchWorkItem { [weak self] in self?.answer(timedOut: true) }
+            timeoutItem.withLock { $0 = expiry }
+            control.asyncAfter(deadline: .now() + timeout.dispatchInterval, execute: expiry)
         }
     }
 
@@ -246,6 +249,7 @@ private final class DecodeRun: Sendable {
 
     /// Every engine has stopped: answer if nobody has, then report the final timings.
     private func settle() {
+        timeoutItem.withLock { $0?.cancel() }
         answer(timedOut: false)
         onSettled?(report(timedOut: false))
     }

@@ -6,7 +6,8 @@ import CZBar
 /// zbar is reliable on clean codes and on damage, but has no adaptive threshold and
 /// misses small codes: its passes are the picture as it is, then small pictures (under
 /// 640 px) scaled up to about 640 and large ones (over 1600 px) scaled down by half,
-/// then the picture inverted for light-on-dark codes. A scanner is made per call (zbar
+/// then the picture inverted for light-on-dark codes, then padded with a quiet zone and
+/// smoothed for tight crops and textured modules. A scanner is made per call (zbar
 /// scanners are not thread-safe) and runs in binary mode: we get the exact bytes and
 /// decode the text ourselves (``SymbolText``).
 ///
@@ -20,6 +21,10 @@ public struct ZBarEngine: DecodeEngine {
         case rescaled
         /// Black and white swapped.
         case inverted
+        /// A white quiet zone added around the picture, then a Gaussian-like blur: for
+        /// codes cropped tight to the edge and for modules filled with texture or halftone
+        /// (zbar has no adaptive threshold, and texture breaks its edge scans).
+        case smoothed
     }
 
     public let name = "zbar"
@@ -43,6 +48,10 @@ public struct ZBarEngine: DecodeEngine {
                 return try scanner.scan(resized).map { $0.scaledCorners(by: scale) }
             case .inverted:
                 return try scanner.scan(image.inverted())
+            case .smoothed:
+                let border = max(8, max(image.width, image.height) / 10)
+                let smooth = image.padded(by: border).boxBlurred(radius: 1).boxBlurred(radius: 1).boxBlurred(radius: 1)
+                return try scanner.scan(smooth).map { $0.offsetCorners(by: -border) }
             }
         }
     }
@@ -134,6 +143,13 @@ private final class ZBarScanner {
 }
 
 extension Symbol {
+    /// The symbol with its corners moved by `delta` on both axes (undoing a padding).
+    func offsetCorners(by delta: Int) -> Symbol {
+        var copy = self
+        copy.corners = corners.map { Point(x: $0.x + delta, y: $0.y + delta) }
+        return copy
+    }
+
     /// The symbol with its corners mapped back from a picture scaled by `1 / factor`.
     func scaledCorners(by factor: Double) -> Symbol {
         var copy = self

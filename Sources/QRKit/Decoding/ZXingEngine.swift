@@ -5,7 +5,8 @@ import CZXing
 ///
 /// zxing-cpp is fast and has an adaptive binariser; its passes are a fast pass, then a
 /// try-harder pass that also rotates the picture, then the try-harder pass on the
-/// picture inverted (zxing-cpp 1.4 has no inversion of its own).
+/// picture inverted (zxing-cpp 1.4 has no inversion of its own), then on the picture
+/// rescaled.
 ///
 ///     let symbols = try ZXingEngine().decode(image, cancel: CancellationFlag())
 public struct ZXingEngine: DecodeEngine {
@@ -17,6 +18,9 @@ public struct ZXingEngine: DecodeEngine {
         case harder
         /// Try-harder on the inverted picture.
         case inverted
+        /// Try-harder on the picture rescaled: doubled when under 640 px, halved otherwise
+        /// (zxing-cpp only downscales pictures over 500 px, and only by its own factor).
+        case rescaled
     }
 
     public let name = "zxing"
@@ -51,6 +55,14 @@ public struct ZXingEngine: DecodeEngine {
                 options.tryHarder = 1
                 options.tryRotate = 1
                 return try Self.read(image.inverted(), options)
+            case .rescaled:
+                options.tryHarder = 1
+                options.tryRotate = 1
+                let factor = max(image.width, image.height) < 640 ? 2.0 : 0.5
+                let resized = image.scaled(by: factor)
+                return try Self.read(resized, options).map {
+                    $0.scaledCorners(by: Double(image.width) / Double(resized.width))
+                }
             }
         }
     }

@@ -82,4 +82,37 @@ extension GrayImage {
         }
         return GrayImage(width: newWidth, height: newHeight, pixels: out)
     }
+
+    /// The picture blurred by a box of `radius` pixels each side, horizontally then
+    /// vertically; three such passes approximate a Gaussian of sigma ≈ radius.
+    public func boxBlurred(radius: Int) -> GrayImage {
+        guard radius > 0 else { return self }
+        let horizontal = Self.boxPass(pixels, length: width, lines: height, step: 1, lineStride: width, radius: radius)
+        let both = Self.boxPass(horizontal, length: height, lines: width, step: width, lineStride: 1, radius: radius)
+        return GrayImage(width: width, height: height, pixels: both)
+    }
+
+    /// One running-sum box pass along lines of `length` pixels (`step` apart), clamping at the ends.
+    private static func boxPass(
+        _ source: [UInt8], length: Int, lines: Int, step: Int, lineStride: Int, radius: Int
+    ) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: source.count)
+        let window = 2 * radius + 1
+        source.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for line in 0..<lines {
+                    let base = line * lineStride
+                    func at(_ i: Int) -> Int { Int(src[base + min(max(i, 0), length - 1) * step]) }
+                    var sum = 0
+                    for i in -radius...radius { sum += at(i) }
+                    for i in 0..<length {
+                        dst[base + i * step] = UInt8((sum + window / 2) / window)
+                        sum += at(i + radius + 1) - at(i - radius)
+                    }
+                }
+            }
+        }
+        return out
+    }
 }
+

@@ -14,11 +14,12 @@ import Glibc
 ///
 /// Any PNG reads: gray at 1, 2, 4, 8 or 16 bits, palette with or without transparency,
 /// RGB, RGBA, gray with alpha, 16-bit colour, Adam7 interlaced. Colour becomes luminance
-/// (libpng's Rec. 709 weights, applied in linear light), and transparency is composited on
-/// white, in linear light as the PNG specification describes, so half-transparent black
-/// becomes 187 rather than the 128 a browser would show. 16-bit samples without a `gAMA`
+/// (libpng's Rec. 709 weights, applied in linear light), and transparency is mixed on
+/// white in sRGB, as image viewers show it: half-transparent black becomes 128 (libpng's
+/// own mixing, in linear light, would give 187). 16-bit samples without a `gAMA`
 /// or `sRGB` chunk are taken as sRGB, as nearly every program that writes them means, so
-/// gray 0x8080 reads as 128; a file that declares its gamma is read as it declares.
+/// gray 0x8080 reads as 128 (libpng alone would take them as linear and give 186); a file
+/// that declares its gamma is read as it declares.
 ///
 /// The reader refuses pictures with more than ``pixelLimit`` pixels, judged from the
 /// header before any pixel memory is allocated.
@@ -35,15 +36,17 @@ public struct PNGReader: Sendable {
     /// refused with ``ImageError/tooLarge(file:width:height:limit:)`` whatever the limit.
     public static let maximumSide = 1_000_000
 
-    /// The most pixels libpng's simplified API writes into one 8-bit buffer (4 GiB - 1); a
-    /// ``pixelLimit`` above it acts as this value.
+    /// The most bytes libpng's simplified API writes into one buffer (4 GiB - 1): at one
+    /// byte a pixel, the most pixels it can read; a ``pixelLimit`` above it acts as it.
     static let libpngPixelCeiling = Int(UInt32.max)
 
     /// The most pixels (`width * height`) a picture may have.
     ///
     /// Checked against the PNG header before the picture is decoded, so a small file that
-    /// declares a huge picture is refused at once. Zero or less refuses every picture;
-    /// values above 4 294 967 295 act as that value, the most libpng can fill.
+    /// declares a huge picture is refused at once. Zero or less refuses every picture.
+    /// Values above what libpng can fill in one buffer act as that: 4 294 967 295 pixels,
+    /// a half or a quarter of it for interlaced 16-bit files, which need 2 or 4 bytes a
+    /// pixel on the way.
     public var pixelLimit: Int
 
     /// Makes a reader.
@@ -113,7 +116,7 @@ public struct PNGReader: Sendable {
     ///   ``ImageError/corrupt(file:reason:)`` for anything else libpng refuses.
     ///
     /// ```swift
-    /// let bytes: [UInt8] = readStandardInput()
+    /// let bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
     /// let image = try PNGReader().read(data: bytes, name: "<stdin>")
     /// ```
     public func read(data: [UInt8], name: String) throws(ImageError) -> GrayImage {
@@ -127,52 +130,112 @@ public struct PNGReader: Sendable {
 
     /// Runs libpng's simplified read over `data`, which starts with the PNG signature.
     private func decode(_ data: [UInt8], name: String) -> Result<GrayImage, ImageError> {
-        let limit = min(pixelLimit, Self.libpngPixelCeiling)
-        return data.withUnsafeBytes { file in
+        data.withUnsafeBytes { file in
             // libpng keeps the png_image's address between calls (its error handler writes
             // the message there), so the struct lives at one fixed address, not in a Swift
             // variable passed inout.
             withUnsafeTemporaryAllocation(of: png_image.self, capacity: 1) { slot in
-                guard let image = slot.baseAddress else {
-                    return .failure(.corrupt(file: name, reason: "no memory for libpng"))
+                Result { () throws(ImageError) -> GrayImage in
+                    guard let image = slot.baseAddress else {
+                        throw .corrupt(file: name, reason: "no memory for libpng")
+                    }
+                    image.initialize(to: png_image())
+                    image.pointee.version = UInt32(PNG_IMAGE_VERSION)
+                    defer {
+                        png_image_free(image)
+                        image.deinitialize(count: 1)
+                    }
+                    guard png_image_begin_read_from_memory(image, file.baseAddress, file.count) != 0 else {
+                        let limit = min(pixelLimit, Self.libpngPixelCeiling)
+                        throw failure(of: image, data: data, name: name, limit: limit)
+                    }
+                    return try finish(image, data: data, name: name)
                 }
-                image.initialize(to: png_image())
-                image.pointee.version = UInt32(PNG_IMAGE_VERSION)
-                defer {
-                    png_image_free(image)
-                    image.deinitialize(count: 1)
-                }
-
-                guard png_image_begin_read_from_memory(image, file.baseAddress, file.count) != 0 else {
-                    return .failure(failure(Self.message(of: image), data: data, name: name, limit: limit))
-                }
-
-                let width = Int(image.pointee.width)
-                let height = Int(image.pointee.height)
-                guard width > 0, height > 0 else {
-                    return .failure(.corrupt(file: name, reason: "image has no pixels"))
-                }
-                let (count, overflow) = width.multipliedReportingOverflow(by: height)
-                guard !overflow, count <= limit, let stride = Int32(exactly: width) else {
-                    return .failure(.tooLarge(file: name, width: width, height: height, limit: limit))
-                }
-
-                // One 8-bit gray channel, sRGB-encoded. The flag must be set after
-                // begin_read, which resets the flags: without it libpng takes 16-bit samples
-                // as linear and gray 0x8080 comes out 186.
-                image.pointee.format = UInt32(PNG_FORMAT_GRAY)
-                image.pointee.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
-                var white = png_color(red: 255, green: 255, blue: 255)
-                var pixels = [UInt8](repeating: 255, count: count)
-                let finished = pixels.withUnsafeMutableBytes { buffer in
-                    png_image_finish_read(image, &white, buffer.baseAddress, stride, nil)
-                }
-                guard finished != 0 else {
-                    return .failure(failure(Self.message(of: image), data: data, name: name, limit: limit))
-                }
-                return .success(GrayImage(width: width, height: height, pixels: pixels))
             }
         }
+    }
+
+    /// Decodes the picture whose header libpng has read.
+    ///
+    /// libpng turns the picture into 8-bit sRGB gray, with alpha when there is any, which
+    /// is mixed on white here in sRGB, as viewers show it. 16-bit Adam7-interlaced files
+    /// are the exception: libpng 1.6.39 scrambles them when it reduces them to 8 bits
+    /// itself (rows of earlier passes are lost), so they come out as linear 16-bit gray,
+    /// premultiplied when there is alpha, and are encoded to 8 bits and mixed on white
+    /// here, within a level of what the same picture not interlaced gives.
+    private func finish(_ image: UnsafeMutablePointer<png_image>, data: [UInt8], name: String) throws(ImageError)
+        -> GrayImage
+    {
+        // Set after begin_read, which resets the flags: without it libpng takes 16-bit
+        // samples with no gAMA or sRGB chunk as linear, and gray 0x8080 comes out 186.
+        image.pointee.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
+        let sixteenBit = image.pointee.format & PNG_FORMAT_FLAG_LINEAR != 0
+        let alpha = image.pointee.format & PNG_FORMAT_FLAG_ALPHA != 0
+        // begin_read has checked that IHDR comes first, so its interlace byte is at 28.
+        let interlaced = data.count > 28 && data[28] == 1
+        let linear = sixteenBit && interlaced
+        let channels = alpha ? 2 : 1
+        let bytesPerPixel = channels * (linear ? 2 : 1)
+
+        let width = Int(image.pointee.width)
+        let height = Int(image.pointee.height)
+        guard width > 0, height > 0 else { throw .corrupt(file: name, reason: "image has no pixels") }
+        let limit = min(pixelLimit, Self.libpngPixelCeiling / bytesPerPixel)
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, count <= limit, let stride = Int32(exactly: width * channels) else {
+            throw .tooLarge(file: name, width: width, height: height, limit: limit)
+        }
+
+        if !linear {
+            // With alpha, ask for gray+alpha and mix on white here, in sRGB as image viewers
+            // do (libpng's own background mixing works in linear light: half-transparent
+            // black would come out 187 where every viewer shows 128).
+            image.pointee.format = UInt32(alpha ? Int(PNG_FORMAT_GA) : Int(PNG_FORMAT_GRAY))
+            var samples = [UInt8](repeating: 255, count: count * channels)
+            let finished = samples.withUnsafeMutableBytes { buffer in
+                png_image_finish_read(image, nil, buffer.baseAddress, stride, nil)
+            }
+            guard finished != 0 else { throw failure(of: image, data: data, name: name, limit: limit) }
+            guard alpha else { return GrayImage(width: width, height: height, pixels: samples) }
+            let pixels = (0..<count).map { index in
+                Self.onWhite(gray: Int(samples[2 * index]), alpha: Int(samples[2 * index + 1]), maxAlpha: 255)
+            }
+            return GrayImage(width: width, height: height, pixels: pixels)
+        }
+
+        image.pointee.format = UInt32(alpha ? PNG_FORMAT_LINEAR_Y_ALPHA : PNG_FORMAT_LINEAR_Y)
+        var samples = [UInt16](repeating: 0, count: count * channels)
+        let finished = samples.withUnsafeMutableBytes { buffer in
+            png_image_finish_read(image, nil, buffer.baseAddress, stride, nil)
+        }
+        guard finished != 0 else { throw failure(of: image, data: data, name: name, limit: limit) }
+        let encode = Self.encodedFromLinear
+        if !alpha {
+            return GrayImage(width: width, height: height, pixels: samples.map { encode[Int($0)] })
+        }
+        // Linear output is premultiplied: divide the alpha out, encode, then mix on white in sRGB.
+        let pixels = (0..<count).map { index in
+            let opacity = Int(samples[2 * index + 1])
+            guard opacity > 0 else { return UInt8(255) }
+            let straight = min(Int(samples[2 * index]) * 65_535 / opacity, 65_535)
+            return Self.onWhite(gray: Int(encode[straight]), alpha: opacity, maxAlpha: 65_535)
+        }
+        return GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// An sRGB gray of opacity `alpha` (out of `maxAlpha`) over white, rounded.
+    private static func onWhite(gray: Int, alpha: Int, maxAlpha: Int) -> UInt8 {
+        UInt8((gray * alpha + 255 * (maxAlpha - alpha) + maxAlpha / 2) / maxAlpha)
+    }
+
+    /// The 8-bit encoding of each 16-bit linear value, rounded to nearest.
+    ///
+    /// The curve is libpng's stand-in for sRGB, a power of 1/2.2 (`PNG_DEFAULT_sRGB`,
+    /// 0.45455): its linear output decodes sRGB with that same power, so the two cancel
+    /// and 16-bit sRGB gray round-trips to within one level.
+    private static let encodedFromLinear: [UInt8] = (0...65_535).map { value in
+        let encoded = pow(Double(value) / 65_535, 0.454_55)
+        return UInt8(min(max((encoded * 255).rounded(), 0), 255))
     }
 
     /// The error for a libpng failure, chosen from libpng's message.
@@ -181,7 +244,8 @@ public struct PNGReader: Sendable {
     /// data`, `<chunk>: CRC error`, zlib's `incorrect data check` (Adler-32), and
     /// `Invalid IHDR data`, which hides the warning that said a side was over libpng's
     /// limit, so the header is read here to tell that case apart.
-    private func failure(_ message: String, data: [UInt8], name: String, limit: Int) -> ImageError {
+    private func failure(of image: UnsafePointer<png_image>, data: [UInt8], name: String, limit: Int) -> ImageError {
+        let message = Self.message(of: image)
         if message.contains("read beyond end of data") || message.contains("Truncated compressed data") {
             return .truncated(file: name)
         }
