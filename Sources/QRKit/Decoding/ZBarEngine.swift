@@ -49,11 +49,20 @@ public struct ZBarEngine: DecodeEngine {
             case .inverted:
                 return try scanner.scan(image.inverted())
             case .smoothed:
-                let border = max(8, max(image.width, image.height) / 10)
+                let border = Self.quietZone(width: image.width, height: image.height)
                 let smooth = image.padded(by: border).boxBlurred(radius: 1).boxBlurred(radius: 1).boxBlurred(radius: 1)
                 return try scanner.scan(smooth).map { $0.offsetCorners(by: -border) }
             }
         }
+    }
+
+    /// The white border the smoothed pass adds: a tenth of the shorter side, at least 8 px.
+    ///
+    /// A code fits within the shorter side, so its quiet zone (4 of its 21 or more modules)
+    /// does too. Measuring from the longer side would make a thin picture enormous: 65 535
+    /// × 1 pixels would become 78 641 × 13 107, a gigabyte for each copy.
+    static func quietZone(width: Int, height: Int) -> Int {
+        max(8, min(width, height) / 10)
     }
 
     /// The picture at a size zbar reads better, or nil when it is already in range.
