@@ -1,6 +1,401 @@
-// qr encode — placeholder until the encoder lands.
+// qr encode — text or bytes to a QR code: PNG, SVG, or a drawing in the terminal.
 import ArgumentParser
+import QRKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 struct EncodeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "encode", abstract: "Encode text or bytes as a QR code.")
+    static let configuration = CommandConfiguration(
+        commandName: "encode",
+        abstract: "Encode text or bytes as a QR code.",
+        discussion: """
+            The payload is TEXT, or the bytes of FILE with -i FILE (-i - reads standard \
+            input). Text must be UTF-8; --8bit encodes any bytes as they are, NULs included.
+
+            The format follows the extension of -o (.png, .svg, .txt) unless --format is \
+            given. With no -o the code is drawn in the terminal (utf8), or written to \
+            standard output in --format. --split N writes NAME-01.EXT … NAME-NN.EXT.
+
+            Examples:
+              qr encode "https://example.org"
+              qr encode "héllo wörld" -o hello.png
+              qr encode -i payload.bin --8bit -o data.svg
+              echo -n "from stdin" | qr encode -i - -o x.png
+              qr encode 12345 --micro --level L -o small.png
+              qr encode -i notes.txt --split 4 -o notes.png   # notes-01.png … -04
+              qr encode "WIFI:S:home;T:WPA;P:pw;;" --level H --size-px 600 -o wifi.png
+              qr encode "https://example.org" --format ansi --invert
+
+            Exit status: 0 when the code was written, 2 when the input cannot be read or \
+            the payload cannot be encoded (the message names the file and why), 64 on \
+            usage errors.
+            """)
+
+    @Argument(help: "The text to encode (UTF-8).")
+    var text: String?
+
+    @Option(
+        name: [.customShort("i"), .customLong("input")],
+        help: ArgumentHelp("Read the payload from FILE; '-' reads standard input.", valueName: "file"))
+    var input: String?
+
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp("Write to FILE (.png, .svg or .txt); '-' for standard output.", valueName: "file"))
+    var output: String?
+
+    @Option(help: "Output format; by default from the -o extension, else utf8.")
+    var format: OutputFormat?
+
+    @OptionGroup(title: "Symbol")
+    var symbol: SymbolOptions
+
+    @OptionGroup(title: "Picture")
+    var picture: PictureOptions
+
+    mutating func validate() throws {
+        if text != nil && input != nil {
+            throw ValidationError("give the payload as TEXT or with -i FILE, not both")
+        }
+        if text == nil && input == nil {
+            throw ValidationError("nothing to encode: give TEXT, or -i FILE (-i - reads standard input)")
+        }
+        if let problem = optionProblem() { throw ValidationError(problem) }
+        let format = try resolvedFormat()
+        if picture.dpi != nil && format != .png {
+            throw ValidationError("--dpi applies to PNG output only")
+        }
+        let parts = symbol.split ?? 1
+        if writesToStandardOutput {
+            if format == .png && isatty(1) == 1 {
+                throw ValidationError("refusing to write PNG to a terminal; use -o FILE.png or redirect standard output")
+            }
+            if parts > 1 && (format == .png || format == .svg) {
+                throw ValidationError("several \(format.rawValue.uppercased()) symbols need files: use -o NAME.\(format.rawValue)")
+            }
+        }
+    }
+
+    func run() throws {
+        let (payload, source) = try readPayload()
+        let encoder = QREncoder()
+        let matrices: [QRMatrix]
+        do {
+            let options = try symbol.encodeOptions()
+            if let parts = symbol.split {
+                matrices = try encoder.encodeSplit(payload, into: parts, options: options)
+            } else {
+                matrices = [try encoder.encode(payload, options: options)]
+            }
+        } catch {
+            StandardError.report("\(source): \(error)")
+            throw QRExit.unreadable
+        }
+
+        let format = try resolvedFormat()
+        var documents: [[UInt8]] = []
+        do {
+            for matrix in matrices { documents.append(try render(matrix, as: format)) }
+        } catch {
+            StandardError.report("\(output ?? "output"): \(error)")
+            throw QRExit.unreadable
+        }
+
+        guard let output, output != "-" else {
+            let separator: [UInt8] = format == .utf8 || format == .ansi ? [0x0A] : []
+            let joined = documents.enumerated().flatMap { index, document in
+                index == 0 ? document : separator + document
+            }
+            if let failure = FileIO.writeStandardOutput(joined) {
+                StandardError.report("standard output: \(failure)")
+                throw QRExit.unreadable
+            }
+            return
+        }
+        let paths = documents.count == 1 ? [output] : Self.numberedPaths(output, count: documents.count)
+        for (path, document) in zip(paths, documents) {
+            if let failure = FileIO.write(document, to: path) {
+                StandardError.report("\(path): \(failure)")
+                throw QRExit.unreadable
+            }
+        }
+    }
+
+    /// What is wrong with the symbol and picture options, checked by the library.
+    private func optionProblem() -> String? {
+        do {
+            try symbol.encodeOptions().validate(split: symbol.split)
+            _ = try picture.renderOptions()
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    // MARK: - Input
+
+    /// The payload, and what to call its source in messages.
+    private func readPayload() throws -> (QRPayload, String) {
+        if let text {
+            return (symbol.eightBit ? .bytes(Array(text.utf8)) : .text(text), "text argument")
+        }
+        let source = input == "-" ? "standard input" : input ?? "-"
+        let read = input == "-" ? FileIO.readStandardInput() : FileIO.read(path: source)
+        let bytes: [UInt8]
+        switch read {
+        case .success(let data): bytes = data
+        case .failure(let failure):
+            StandardError.report("\(source): \(failure)")
+            throw QRExit.unreadable
+        }
+        if symbol.eightBit { return (.bytes(bytes), source) }
+        do {
+            return (try QRPayload(utf8: bytes), source)
+        } catch {
+            StandardError.report("\(source): \(error)")
+            throw QRExit.unreadable
+        }
+    }
+
+    // MARK: - Output
+
+    private var writesToStandardOutput: Bool { output == nil || output == "-" }
+
+    /// --format, else the -o extension, else utf8.
+    private func resolvedFormat() throws -> OutputFormat {
+        if let format { return format }
+        guard let output, output != "-" else { return .utf8 }
+        switch Self.fileExtension(output)?.lowercased() {
+        case "png": return .png
+        case "svg": return .svg
+        case "txt": return .utf8
+        default:
+            throw ValidationError("cannot tell the format of '\(output)': name it .png, .svg or .txt, or give --format")
+        }
+    }
+
+    private func render(_ matrix: QRMatrix, as format: OutputFormat) throws -> [UInt8] {
+        var options = try picture.renderOptions()
+        if picture.invert { swap(&options.foreground, &options.background) }
+        switch format {
+        case .png:
+            return try PNGRenderer(options: options, dpi: picture.dpi).render(matrix)
+        case .svg:
+            return Array(try SVGRenderer(options: options).render(matrix).utf8)
+        case .utf8, .ansi:
+            let style: TerminalRenderer.Style = format == .ansi ? .ansi : .halfBlocks
+            let renderer = TerminalRenderer(style: style, inverted: picture.invert, margin: picture.margin)
+            return Array(try renderer.render(matrix).utf8)
+        }
+    }
+
+    /// The extension of the last path component, without the dot.
+    private static func fileExtension(_ path: String) -> Substring? {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return name[name.index(after: dot)...]
+    }
+
+    /// `NAME.EXT` → `NAME-01.EXT`, `NAME-02.EXT`, …
+    static func numberedPaths(_ path: String, count: Int) -> [String] {
+        let suffix = fileExtension(path).map { "." + $0 } ?? ""
+        let stem = path.dropLast(suffix.count)
+        return (1...count).map { index in "\(stem)-\(index < 10 ? "0" : "")\(index)\(suffix)" }
+    }
+}
+
+/// What the payload becomes.
+struct SymbolOptions: ParsableArguments {
+    @Option(help: "Error correction: restores about 7, 15, 25 or 30% damage.")
+    var level: LevelArgument = .m
+
+    @Option(help: ArgumentHelp("Smallest version, 1-40 (1-4 with --micro); grows if the data needs it.", valueName: "n"))
+    var version: Int?
+
+    @Flag(help: "Fail instead of growing past --version.")
+    var strictVersion = false
+
+    @Flag(help: "Make a Micro QR symbol (M1-M4): smaller, no level H, no --eci or --split.")
+    var micro = false
+
+    @Flag(name: .customLong("8bit"), help: "Encode the bytes as they are, in one 8-bit segment (any bytes, NULs included).")
+    var eightBit = false
+
+    @Flag(help: "Write the text as Shift_JIS, with Kanji segments for double-byte characters.")
+    var kanji = false
+
+    @Flag(help: "Upper-case ASCII letters so they fit alphanumeric mode (the code then reads upper case).")
+    var caseInsensitive = false
+
+    @Flag(help: "Start with an ECI header declaring UTF-8, so readers need not guess the charset.")
+    var eci = false
+
+    @Option(help: ArgumentHelp("Spread the payload over N symbols (2-16) joined by structured append.", valueName: "n"))
+    var split: Int?
+
+    mutating func validate() throws {
+        if eightBit && kanji { throw ValidationError("--8bit and --kanji exclude each other: pick one mode") }
+    }
+
+    func encodeOptions() throws -> EncodeOptions {
+        EncodeOptions(
+            level: level.level, version: version, strictVersion: strictVersion, micro: micro,
+            mode: kanji ? .kanji : eightBit ? .eightBit : .automatic, caseSensitive: !caseInsensitive, eci: eci)
+    }
+}
+
+/// How the symbol is drawn.
+struct PictureOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Pixels per module for PNG and SVG (default: 8).", valueName: "n"))
+    var scale: Int?
+
+    @Option(name: .customLong("size-px"), help: ArgumentHelp("Largest picture size in pixels; picks the largest whole scale that fits.", valueName: "n"))
+    var sizePx: Int?
+
+    @Option(help: ArgumentHelp("Quiet zone in modules (default: 4, 2 for Micro QR).", valueName: "n"))
+    var margin: Int?
+
+    @Option(help: ArgumentHelp("Colour of dark modules, RRGGBB or RRGGBBAA (default: 000000).", valueName: "hex"))
+    var foreground: String?
+
+    @Option(help: ArgumentHelp("Colour of light modules, RRGGBB or RRGGBBAA; alpha 00 is transparent (default: ffffff).", valueName: "hex"))
+    var background: String?
+
+    @Option(help: ArgumentHelp("Resolution to record in the PNG (pHYs chunk).", valueName: "n"))
+    var dpi: Int?
+
+    @Flag(help: "Swap dark and light: in the terminal, draw for a light background; in pictures, light modules on dark.")
+    var invert = false
+
+    mutating func validate() throws {
+        if scale != nil && sizePx != nil { throw ValidationError("give --scale or --size-px, not both") }
+        if let dpi, !(1...100_000).contains(dpi) {
+            throw ValidationError("--dpi \(dpi) is out of range: use 1 to 100000")
+        }
+        if let sizePx, sizePx < 1 { throw ValidationError("--size-px must be at least 1") }
+    }
+
+    /// The picture options; checks the colours and ranges that need no symbol.
+    func renderOptions() throws -> RenderOptions {
+        var options = RenderOptions(targetSize: sizePx, margin: margin)
+        if let scale {
+            guard (1...RenderOptions.maximumScale).contains(scale) else {
+                throw EncodeError.invalidRenderOption("--scale \(scale) is out of range: use 1 to \(RenderOptions.maximumScale)")
+            }
+            options.scale = scale
+        }
+        if let margin, !(0...RenderOptions.maximumMargin).contains(margin) {
+            throw EncodeError.invalidRenderOption("--margin \(margin) is out of range: use 0 to \(RenderOptions.maximumMargin)")
+        }
+        if let foreground { options.foreground = try RGBAColor(hex: foreground) }
+        if let background { options.background = try RGBAColor(hex: background) }
+        return options
+    }
+}
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case png, svg, utf8, ansi
+}
+
+enum LevelArgument: String, ExpressibleByArgument, CaseIterable {
+    case l = "L"
+    case m = "M"
+    case q = "Q"
+    case h = "H"
+
+    init?(argument: String) {
+        self.init(rawValue: argument.uppercased())
+    }
+
+    var level: ErrorCorrectionLevel {
+        switch self {
+        case .l: .l
+        case .m: .m
+        case .q: .q
+        case .h: .h
+        }
+    }
+}
+
+/// Whole-file reads and writes for `qr encode`, through the C library; `errno` is read
+/// at once and described with `strerror`.
+enum FileIO {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+
+        init(errno code: Int32) {
+            description = String(cString: strerror(code))
+        }
+
+        init(_ message: String) {
+            description = message
+        }
+    }
+
+    /// The most a payload file may hold: far past the largest symbol (2953 bytes).
+    static let readLimit = 1 << 20
+
+    static func read(path: String) -> Result<[UInt8], Failure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(Failure(errno: errno)) }
+        defer { close(descriptor) }
+        return readAll(descriptor)
+    }
+
+    static func readStandardInput() -> Result<[UInt8], Failure> {
+        readAll(0)
+    }
+
+    private static func readAll(_ descriptor: Int32) -> Result<[UInt8], Failure> {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                return .failure(Failure(errno: code))
+            }
+            if count == 0 { return .success(result) }
+            result.append(contentsOf: chunk[0..<count])
+            if result.count > readLimit {
+                return .failure(Failure("larger than \(readLimit / 1024) KiB, far more than a QR code holds (2953 bytes at most)"))
+            }
+        }
+    }
+
+    /// Writes `bytes` to a new or truncated file; returns the failure, if any.
+    static func write(_ bytes: [UInt8], to path: String) -> Failure? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return Failure(errno: errno) }
+        if let failure = writeAll(bytes, to: descriptor) {
+            close(descriptor)
+            return failure
+        }
+        return close(descriptor) == 0 ? nil : Failure(errno: errno)
+    }
+
+    static func writeStandardOutput(_ bytes: [UInt8]) -> Failure? {
+        writeAll(bytes, to: 1)
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Failure? {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 {
+                    let code = errno
+                    if code == EINTR { continue }
+                    return Failure(errno: code)
+                }
+                offset += count
+            }
+            return nil
+        }
+    }
 }

@@ -11,14 +11,6 @@ public struct Point: Sendable, Hashable, Codable {
     }
 }
 
-/// The error-correction level a symbol was made with.
-public enum ErrorCorrectionLevel: String, Sendable, Hashable, Codable, CaseIterable {
-    case low = "L"
-    case medium = "M"
-    case quartile = "Q"
-    case high = "H"
-}
-
 /// Where a symbol stands in a structured-append sequence (one message split over several symbols).
 public struct StructuredAppendInfo: Sendable, Hashable, Codable {
     /// Position of this symbol in the sequence, from 0.

@@ -1,0 +1,206 @@
+// QRKit — what every picture renderer shares: colours, scale, margin, size limits.
+
+/// An sRGB colour with straight (not premultiplied) alpha.
+///
+/// ```swift
+/// let navy = try RGBAColor(hex: "000080")
+/// let clear = try RGBAColor(hex: "#ffffff00")  // transparent white
+/// ```
+public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
+    /// Red, 0–255.
+    public var red: UInt8
+    /// Green, 0–255.
+    public var green: UInt8
+    /// Blue, 0–255.
+    public var blue: UInt8
+    /// 255 opaque, 0 fully transparent.
+    public var alpha: UInt8
+
+    /// Makes a colour from its channels.
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// Reads `RRGGBB` or `RRGGBBAA` hexadecimal, with or without a leading `#`.
+    ///
+    /// - Parameter hex: The colour, such as `"1a2b3c"` or `"#ffffff00"`.
+    /// - Throws: `EncodeError.invalidColor` for anything else.
+    public init(hex: String) throws {
+        var digits = Substring(hex)
+        if digits.hasPrefix("#") { digits = digits.dropFirst() }
+        let values = digits.utf8.map { byte -> UInt8? in
+            switch byte {
+            case 0x30...0x39: byte - 0x30
+            case 0x41...0x46: byte - 0x41 + 10
+            case 0x61...0x66: byte - 0x61 + 10
+            default: nil
+            }
+        }
+        guard values.count == 6 || values.count == 8 else { throw EncodeError.invalidColor(hex) }
+        var channels: [UInt8] = []
+        for index in stride(from: 0, to: values.count, by: 2) {
+            guard let high = values[index], let low = values[index + 1] else { throw EncodeError.invalidColor(hex) }
+            channels.append(high << 4 | low)
+        }
+        self.init(red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 255)
+    }
+
+    /// Opaque black.
+    public static let black = RGBAColor(red: 0, green: 0, blue: 0)
+    /// Opaque white.
+    public static let white = RGBAColor(red: 255, green: 255, blue: 255)
+
+    /// True when alpha is 255.
+    public var isOpaque: Bool { alpha == 255 }
+
+    /// `#rrggbb`, without alpha.
+    public var hexRGB: String {
+        "#" + [red, green, blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    /// `#rrggbb` or `#rrggbbaa` when not opaque.
+    public var description: String {
+        isOpaque ? hexRGB : hexRGB + (alpha < 16 ? "0" : "") + String(alpha, radix: 16)
+    }
+
+    /// Luminance (Rec. 601) after compositing over white.
+    public var grayLevel: UInt8 {
+        let luma = (299 * Int(red) + 587 * Int(green) + 114 * Int(blue) + 500) / 1000
+        return UInt8((luma * Int(alpha) + 255 * (255 - Int(alpha)) + 127) / 255)
+    }
+}
+
+/// How a symbol becomes a picture: size of a module, quiet zone, colours.
+///
+/// ```swift
+/// let options = RenderOptions(scale: 10, margin: 2, foreground: try RGBAColor(hex: "003366"))
+/// ```
+public struct RenderOptions: Sendable, Equatable {
+    /// Pixels per module (PNG, gray images) or user units per module (SVG size), 1–1000.
+    public var scale: Int
+    /// When set, the picture's size in pixels to fit: the largest integer scale whose
+    /// picture (symbol and margin) is no larger is used instead of `scale`.
+    public var targetSize: Int?
+    /// Quiet zone in modules on each side, 0–256; `nil` for the standard 4 (2 for
+    /// Micro QR).
+    public var margin: Int?
+    /// Colour of dark modules.
+    public var foreground: RGBAColor
+    /// Colour of light modules and the margin; give it alpha 0 for a transparent
+    /// background.
+    public var background: RGBAColor
+
+    /// Makes options; every parameter has the default described on its property.
+    public init(
+        scale: Int = 8, targetSize: Int? = nil, margin: Int? = nil, foreground: RGBAColor = .black,
+        background: RGBAColor = .white
+    ) {
+        self.scale = scale
+        self.targetSize = targetSize
+        self.margin = margin
+        self.foreground = foreground
+        self.background = background
+    }
+
+    /// The most pixels a rendered picture may have (8192 × 8192).
+    public static let pixelLimit = 1 << 26
+    /// The widest margin accepted, in modules.
+    public static let maximumMargin = 256
+    /// The largest scale accepted.
+    public static let maximumScale = 1000
+
+    /// Resolves margin and scale for `matrix` and checks them.
+    ///
+    /// - Throws: `EncodeError.invalidRenderOption` for values out of range or a target
+    ///   size too small for the symbol.
+    func layout(for matrix: QRMatrix) throws -> RenderLayout {
+        let margin = self.margin ?? matrix.standardMargin
+        guard (0...Self.maximumMargin).contains(margin) else {
+            throw EncodeError.invalidRenderOption("margin \(margin) is out of range: use 0 to \(Self.maximumMargin) modules")
+        }
+        let modules = matrix.size + 2 * margin
+        let scale: Int
+        if let targetSize {
+            guard targetSize >= modules else {
+                throw EncodeError.invalidRenderOption(
+                    "size \(targetSize) px is too small: the symbol and its margin are \(modules) modules wide, so it needs at least \(modules) px")
+            }
+            scale = min(targetSize / modules, Self.maximumScale)
+        } else {
+            guard (1...Self.maximumScale).contains(self.scale) else {
+                throw EncodeError.invalidRenderOption("scale \(self.scale) is out of range: use 1 to \(Self.maximumScale) pixels per module")
+            }
+            scale = self.scale
+        }
+        return RenderLayout(margin: margin, scale: scale, modules: modules)
+    }
+}
+
+/// Margin and scale resolved for one matrix.
+struct RenderLayout: Sendable {
+    /// Quiet zone in modules on each side.
+    let margin: Int
+    /// Pixels per module.
+    let scale: Int
+    /// Modules per side including both margins.
+    let modules: Int
+    /// Pixels per side.
+    var pixels: Int { modules * scale }
+
+    /// Throws when the picture would exceed `RenderOptions.pixelLimit`.
+    func checkPixelLimit() throws {
+        guard pixels * pixels <= RenderOptions.pixelLimit else {
+            throw EncodeError.imageTooLarge(width: pixels, height: pixels, limit: RenderOptions.pixelLimit)
+        }
+    }
+
+    /// One byte per pixel, row-major: `dark` for dark modules, `light` elsewhere.
+    func rasterize(_ matrix: QRMatrix, dark: UInt8, light: UInt8) -> [UInt8] {
+        let side = pixels
+        var result: [UInt8] = []
+        result.reserveCapacity(side * side)
+        let lightRow = [UInt8](repeating: light, count: side)
+        for _ in 0..<(margin * scale) { result.append(contentsOf: lightRow) }
+        var row = lightRow
+        for y in 0..<matrix.size {
+            for x in 0..<matrix.size {
+                let value = matrix.isDark(x: x, y: y) ? dark : light
+                let start = (margin + x) * scale
+                for offset in start..<(start + scale) { row[offset] = value }
+            }
+            for _ in 0..<scale { result.append(contentsOf: row) }
+        }
+        for _ in 0..<(margin * scale) { result.append(contentsOf: lightRow) }
+        return result
+    }
+}
+
+/// Renders a symbol as a `GrayImage`, for in-process decoding and tests.
+///
+/// ```swift
+/// let image = try GrayImageRenderer(options: RenderOptions(scale: 4)).render(matrix)
+/// ```
+public struct GrayImageRenderer: Sendable {
+    /// Scale, margin and colours (turned to gray levels over white).
+    public var options: RenderOptions
+
+    /// Makes a renderer.
+    public init(options: RenderOptions = RenderOptions()) {
+        self.options = options
+    }
+
+    /// Draws `matrix`.
+    ///
+    /// - Parameter matrix: The symbol.
+    /// - Returns: A square picture of `(size + 2 × margin) × scale` pixels.
+    /// - Throws: `EncodeError.invalidRenderOption` or `.imageTooLarge`.
+    public func render(_ matrix: QRMatrix) throws -> GrayImage {
+        let layout = try options.layout(for: matrix)
+        try layout.checkPixelLimit()
+        let pixels = layout.rasterize(matrix, dark: options.foreground.grayLevel, light: options.background.grayLevel)
+        return GrayImage(width: layout.pixels, height: layout.pixels, pixels: pixels)
+    }
+}

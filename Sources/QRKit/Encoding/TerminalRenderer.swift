@@ -1,0 +1,79 @@
+// QRKit — TerminalRenderer: a symbol drawn with Unicode half blocks, plain or in ANSI colour.
+
+/// Renders a symbol as text for a terminal: two module rows per line, one module per
+/// column, drawn with `▀ ▄ █` and spaces.
+///
+/// Plain half blocks paint in the terminal's own text colour, so which modules get
+/// glyphs depends on the theme: by default light modules are drawn (light text on a
+/// dark background, as `qrencode -t UTF8` does); `inverted` draws the dark modules, for
+/// dark text on a light background. The ANSI style sets black and white explicitly, so
+/// it scans on any theme; `inverted` then swaps the two colours.
+///
+/// ```swift
+/// print(try TerminalRenderer(style: .ansi).render(matrix), terminator: "")
+/// ```
+public struct TerminalRenderer: Sendable {
+    /// How modules become characters.
+    public enum Style: String, Sendable, CaseIterable {
+        /// Half blocks in the terminal's text colour.
+        case halfBlocks
+        /// Upper half blocks with explicit ANSI foreground and background colours.
+        case ansi
+    }
+
+    /// Plain half blocks or ANSI colours.
+    public var style: Style
+    /// For `.halfBlocks`, draw dark modules (light terminals) instead of light ones; for
+    /// `.ansi`, paint dark modules white and light ones black.
+    public var inverted: Bool
+    /// Quiet zone in modules on each side, 0–256; `nil` for the standard 4 (2 for
+    /// Micro QR).
+    public var margin: Int?
+
+    /// Makes a renderer; every parameter has the default described on its property.
+    public init(style: Style = .halfBlocks, inverted: Bool = false, margin: Int? = nil) {
+        self.style = style
+        self.inverted = inverted
+        self.margin = margin
+    }
+
+    /// Draws `matrix`.
+    ///
+    /// - Parameter matrix: The symbol.
+    /// - Returns: `(size + 2 × margin + 1) / 2` lines, each ending in a newline.
+    /// - Throws: `EncodeError.invalidRenderOption` for a margin out of range.
+    public func render(_ matrix: QRMatrix) throws -> String {
+        let layout = try RenderOptions(scale: 1, margin: margin).layout(for: matrix)
+        let first = -layout.margin
+        let end = matrix.size + layout.margin
+        var text = ""
+        for top in stride(from: first, to: end, by: 2) {
+            let bottomInside = top + 1 < end
+            switch style {
+            case .halfBlocks:
+                for x in first..<end {
+                    // A glyph is drawn where the module is light (or dark when inverted).
+                    let upper = matrix.isDark(x: x, y: top) == inverted
+                    let lower = bottomInside && matrix.isDark(x: x, y: top + 1) == inverted
+                    text += upper ? (lower ? "█" : "▀") : (lower ? "▄" : " ")
+                }
+                text += "\n"
+            case .ansi:
+                var current: (upper: Bool, lower: Bool)?
+                for x in first..<end {
+                    let upper = matrix.isDark(x: x, y: top) != inverted
+                    // Below the last row, continue the margin.
+                    let lower = bottomInside ? matrix.isDark(x: x, y: top + 1) != inverted : inverted
+                    if current?.upper != upper || current?.lower != lower {
+                        // Foreground paints the upper half, background the lower.
+                        text += "\u{1B}[\(upper ? 30 : 97);\(lower ? 40 : 107)m"
+                        current = (upper, lower)
+                    }
+                    text += "▀"
+                }
+                text += "\u{1B}[0m\n"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,488 @@
+// QRCLI tests — `qr encode` end to end: the built binary, its output, errors and exit status,
+// read back by zbarimg and ZXingReader when they are installed.
+import Foundation
+import Synchronization
+import Testing
+
+/// The result of one run of a program.
+struct RunResult {
+    var status: Int32
+    var stdout: [UInt8]
+    var stderr: String
+    var text: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+enum CLI {
+    /// The `qr` executable next to this test bundle (the products directory), or found
+    /// from this file's checkout under `.build/debug`.
+    static let qrURL: URL? = {
+        var candidates: [URL] = []
+        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            candidates.append(URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("qr"))
+        }
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent("qr"))
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("qr"))
+        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while directory.path != "/" {
+            candidates.append(directory.appendingPathComponent(".build/debug/qr"))
+            directory = directory.deletingLastPathComponent()
+        }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    /// The path of a program on PATH, or nil.
+    static func tool(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static let zbarimg = tool("zbarimg")
+    static let zxingReader = tool("ZXingReader")
+
+    /// Runs a program and collects its output.
+    static func run(
+        _ executable: String, _ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil,
+        environment: [String: String] = [:]
+    ) throws -> RunResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe()
+        let errors = Pipe()
+        let input = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
+        try process.run()
+        if let stdin {
+            input.fileHandleForWriting.write(Data(stdin))
+            try input.fileHandleForWriting.close()
+        }
+        // Read stderr on the side so neither pipe can fill up and stall the child.
+        let errorData = ErrorCollector(errors.fileHandleForReading)
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return RunResult(status: process.terminationStatus, stdout: Array(outputData), stderr: errorData.wait())
+    }
+
+    /// Runs `qr` with arguments.
+    static func qr(_ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil) throws -> RunResult {
+        let qr = try #require(qrURL, "the qr executable was not built next to the tests (swift build first)")
+        // Help wraps at COLUMNS when it is set; pin it so the help snapshot holds.
+        return try run(qr.path, arguments, stdin: stdin, in: directory, environment: ["COLUMNS": "80"])
+    }
+
+    /// zbarimg's raw bytes for a file (binary mode: no charset conversion, no newline).
+    static func zbar(_ file: URL) throws -> [UInt8] {
+        try run(try #require(zbarimg), ["--quiet", "--raw", "-Sbinary", file.path]).stdout
+    }
+
+    /// The hex `Bytes:` lines ZXingReader prints, one per symbol.
+    static func zxing(_ file: URL) throws -> [[UInt8]] {
+        let result = try run(try #require(zxingReader), [file.path])
+        return result.text.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("Bytes:") else { return nil }
+            return line.dropFirst(6).split(separator: " ").compactMap { UInt8($0, radix: 16) }
+        }
+    }
+}
+
+/// Collects a pipe's bytes on a background thread.
+final class ErrorCollector: Sendable {
+    private let done = DispatchGroup()
+    private let data = Mutex(Data())
+
+    init(_ handle: FileHandle) {
+        done.enter()
+        DispatchQueue.global().async { [self] in
+            let bytes = handle.readDataToEndOfFile()
+            data.withLock { $0 = bytes }
+            done.leave()
+        }
+    }
+
+    func wait() -> String {
+        done.wait()
+        return data.withLock { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// A fresh directory for one test's files.
+func scratchDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("qr-encode-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+private func bytes(of url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
+
+/// Width and height from a PNG's IHDR.
+private func pngSize(_ png: [UInt8]) -> (Int, Int) {
+    let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
+    let height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+    return (width, height)
+}
+
+private let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+@Suite("qr encode: output and help")
+struct EncodeCLIOutputTests {
+    @Test func helpListsChoicesAndExamples() throws {
+        let result = try CLI.qr(["encode", "--help"])
+        #expect(result.status == 0)
+        let help = result.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for expected in [
+            "USAGE: qr encode", "(values: L, M, Q, H; default: M)", "(values: png, svg, utf8, ansi)",
+            "Examples:", "qr encode \"https://example.org\"", "--split <n>", "--strict-version", "--8bit", "--size-px <n>",
+        ] {
+            #expect(help.contains(expected), "help lacks \(expected)")
+        }
+    }
+
+    /// The whole help screen, as a snapshot: a change here is a change users see.
+    @Test func helpSnapshot() throws {
+        let result = try CLI.qr(["encode", "--help"])
+        #expect(result.text == Self.helpScreen)
+    }
+
+    static let helpScreen = """
+        OVERVIEW: Encode text or bytes as a QR code.
+
+        The payload is TEXT, or the bytes of FILE with -i FILE (-i - reads standard
+        input). Text must be UTF-8; --8bit encodes any bytes as they are, NULs
+        included.
+
+        The format follows the extension of -o (.png, .svg, .txt) unless --format is
+        given. With no -o the code is drawn in the terminal (utf8), or written to
+        standard output in --format. --split N writes NAME-01.EXT … NAME-NN.EXT.
+
+        Examples:
+          qr encode "https://example.org"
+          qr encode "héllo wörld" -o hello.png
+          qr encode -i payload.bin --8bit -o data.svg
+          echo -n "from stdin" | qr encode -i - -o x.png
+          qr encode 12345 --micro --level L -o small.png
+          qr encode -i notes.txt --split 4 -o notes.png   # notes-01.png … -04
+          qr encode "WIFI:S:home;T:WPA;P:pw;;" --level H --size-px 600 -o wifi.png
+          qr encode "https://example.org" --format ansi --invert
+
+        Exit status: 0 when the code was written, 2 when the input cannot be read or
+        the payload cannot be encoded (the message names the file and why), 64 on usage
+        errors.
+
+        USAGE: qr encode [<options>] [<text>]
+
+        ARGUMENTS:
+          <text>                  The text to encode (UTF-8).
+
+        SYMBOL:
+          --level <level>         Error correction: restores about 7, 15, 25 or 30%
+                                  damage. (values: L, M, Q, H; default: M)
+          --version <n>           Smallest version, 1-40 (1-4 with --micro); grows if
+                                  the data needs it.
+          --strict-version        Fail instead of growing past --version.
+          --micro                 Make a Micro QR symbol (M1-M4): smaller, no level H,
+                                  no --eci or --split.
+          --8bit                  Encode the bytes as they are, in one 8-bit segment
+                                  (any bytes, NULs included).
+          --kanji                 Write the text as Shift_JIS, with Kanji segments for
+                                  double-byte characters.
+          --case-insensitive      Upper-case ASCII letters so they fit alphanumeric
+                                  mode (the code then reads upper case).
+          --eci                   Start with an ECI header declaring UTF-8, so readers
+                                  need not guess the charset.
+          --split <n>             Spread the payload over N symbols (2-16) joined by
+                                  structured append.
+
+        PICTURE:
+          --scale <n>             Pixels per module for PNG and SVG (default: 8).
+          --size-px <n>           Largest picture size in pixels; picks the largest
+                                  whole scale that fits.
+          --margin <n>            Quiet zone in modules (default: 4, 2 for Micro QR).
+          --foreground <hex>      Colour of dark modules, RRGGBB or RRGGBBAA (default:
+                                  000000).
+          --background <hex>      Colour of light modules, RRGGBB or RRGGBBAA; alpha 00
+                                  is transparent (default: ffffff).
+          --dpi <n>               Resolution to record in the PNG (pHYs chunk).
+          --invert                Swap dark and light: in the terminal, draw for a
+                                  light background; in pictures, light modules on dark.
+
+        OPTIONS:
+          -i, --input <file>      Read the payload from FILE; '-' reads standard input.
+          -o, --output <file>     Write to FILE (.png, .svg or .txt); '-' for standard
+                                  output.
+          --format <format>       Output format; by default from the -o extension, else
+                                  utf8. (values: png, svg, utf8, ansi)
+          --version               Show the version.
+          -h, --help              Show help information.
+
+
+        """
+
+    @Test func drawsInTheTerminalByDefault() throws {
+        let result = try CLI.qr(["encode", "https://example.org"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let lines = result.text.split(separator: "\n")
+        // Version 2 (25 modules) plus 4 on each side: 33 columns, 17 lines.
+        #expect(lines.count == 17)
+        #expect(lines.allSatisfy { $0.count == 33 })
+        #expect(result.text.allSatisfy { " ▀▄█\n".contains($0) })
+    }
+
+    @Test func invertAndAnsiVariants() throws {
+        let plain = try CLI.qr(["encode", "hello"]).text
+        let inverted = try CLI.qr(["encode", "hello", "--invert"]).text
+        #expect(plain != inverted)
+        #expect(plain.split(separator: "\n").count == inverted.split(separator: "\n").count)
+        let ansi = try CLI.qr(["encode", "hello", "--format", "ansi"])
+        #expect(ansi.status == 0)
+        #expect(ansi.text.contains("\u{1B}[30;40m▀"))
+        #expect(ansi.text.hasSuffix("\u{1B}[0m\n"))
+    }
+
+    @Test func formatFollowsTheExtension() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["a.png", "b.svg", "c.txt", "D.PNG"] {
+            #expect(try CLI.qr(["encode", "extension", "-o", name], in: directory).status == 0)
+        }
+        #expect(Array(try bytes(of: directory.appendingPathComponent("a.png")).prefix(8)) == pngSignature)
+        #expect(Array(try bytes(of: directory.appendingPathComponent("D.PNG")).prefix(8)) == pngSignature)
+        #expect(String(decoding: try bytes(of: directory.appendingPathComponent("b.svg")), as: UTF8.self).hasPrefix("<?xml"))
+        #expect(String(decoding: try bytes(of: directory.appendingPathComponent("c.txt")), as: UTF8.self).contains("█"))
+        // --format wins over the extension.
+        #expect(try CLI.qr(["encode", "x", "-o", "e.txt", "--format", "svg"], in: directory).status == 0)
+        #expect(String(decoding: try bytes(of: directory.appendingPathComponent("e.txt")), as: UTF8.self).hasPrefix("<?xml"))
+    }
+
+    @Test func svgToStandardOutput() throws {
+        let result = try CLI.qr(["encode", "svg", "--format", "svg", "--foreground", "336699"])
+        #expect(result.status == 0)
+        #expect(result.text.hasPrefix("<?xml") && result.text.contains("fill=\"#336699\""))
+        #expect(try CLI.qr(["encode", "svg", "--format", "png", "-o", "-"]).stdout.prefix(8) == pngSignature[...])
+    }
+
+    @Test func pngOptions() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("o.png")
+        #expect(try CLI.qr(["encode", "hello", "--scale", "3", "--margin", "2", "-o", out.path]).status == 0)
+        #expect(pngSize(try bytes(of: out)) == (75, 75))  // (21 + 4) × 3
+        #expect(try CLI.qr(["encode", "hello", "--size-px", "200", "-o", out.path]).status == 0)
+        #expect(pngSize(try bytes(of: out)) == (174, 174))  // 29 modules × 6
+        #expect(try CLI.qr(["encode", "hello", "--dpi", "300", "-o", out.path]).status == 0)
+        let png = try bytes(of: out)
+        #expect(String(decoding: png[37..<41], as: UTF8.self) == "pHYs")
+        #expect(png[41..<45].reduce(0) { $0 << 8 | Int($1) } == 11811)
+        #expect(try CLI.qr(["encode", "hello", "--background", "ffffff00", "-o", out.path]).status == 0)
+        #expect(try bytes(of: out).contains(0x74) && String(decoding: try bytes(of: out), as: UTF8.self).contains("tRNS"))
+    }
+
+    @Test func splitWritesNumberedFiles() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLI.qr(["encode", "one payload over three symbols", "--split", "3", "-o", "part.png"], in: directory)
+        #expect(result.status == 0)
+        for index in 1...3 {
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("part-0\(index).png").path))
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("part.png").path))
+        let terminal = try CLI.qr(["encode", "two symbols", "--split", "2"])
+        #expect(terminal.status == 0)
+        #expect(terminal.text.contains("\n\n"))
+    }
+}
+
+@Suite("qr encode: errors and exit status")
+struct EncodeCLIErrorTests {
+    @Test(arguments: [
+        ["encode"],
+        ["encode", "text", "-i", "file"],
+        ["encode", "x", "--level", "X"],
+        ["encode", "x", "--version", "41"],
+        ["encode", "x", "--version", "0"],
+        ["encode", "x", "--strict-version"],
+        ["encode", "1", "--micro", "--level", "H"],
+        ["encode", "1", "--micro", "--version", "5"],
+        ["encode", "1", "--micro", "--eci"],
+        ["encode", "12", "--micro", "--split", "2"],
+        ["encode", "x", "--split", "17"],
+        ["encode", "x", "--split", "0"],
+        ["encode", "x", "--8bit", "--kanji"],
+        ["encode", "x", "--8bit", "--case-insensitive"],
+        ["encode", "x", "--scale", "0"],
+        ["encode", "x", "--scale", "3", "--size-px", "100"],
+        ["encode", "x", "--margin", "-1"],
+        ["encode", "x", "--foreground", "zzzzzz"],
+        ["encode", "x", "--background", "12345"],
+        ["encode", "x", "--dpi", "300", "--format", "svg"],
+        ["encode", "x", "-o", "out.gif"],
+        ["encode", "x", "--split", "2", "--format", "png", "-o", "-"],
+        ["encode", "x", "--bogus"],
+    ])
+    func usageErrorsExit64(arguments: [String]) throws {
+        let result = try CLI.qr(arguments)
+        #expect(result.status == 64, "\(arguments)")
+        #expect(result.stderr.contains("Error:"), "\(arguments)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func usageErrorsSayWhatToDo() throws {
+        #expect(try CLI.qr(["encode"]).stderr.contains("nothing to encode: give TEXT, or -i FILE"))
+        #expect(try CLI.qr(["encode", "x", "--version", "41"]).stderr.contains("versions 1 to 40"))
+        #expect(try CLI.qr(["encode", "1", "--micro", "--eci"]).stderr.contains("drop --eci or --micro"))
+        #expect(try CLI.qr(["encode", "x", "-o", "out.gif"]).stderr.contains("name it .png, .svg or .txt"))
+    }
+
+    @Test func unreadableInputExits2NamingTheFile() throws {
+        let missing = try CLI.qr(["encode", "-i", "/nonexistent/payload.bin", "-o", "/tmp/never.png"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "qr: /nonexistent/payload.bin: No such file or directory\n")
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let isDirectory = try CLI.qr(["encode", "-i", directory.path])
+        #expect(isDirectory.status == 2)
+        #expect(isDirectory.stderr == "qr: \(directory.path): Is a directory\n")
+    }
+
+    @Test func invalidUTF8SuggestsEightBit() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("latin1.txt")
+        try Data([0x63, 0x61, 0x66, 0xE9]).write(to: file)
+        let refused = try CLI.qr(["encode", "-i", file.path])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.hasPrefix("qr: \(file.path): not valid UTF-8"))
+        #expect(refused.stderr.contains("--8bit"))
+        #expect(try CLI.qr(["encode", "-i", file.path, "--8bit"]).status == 0)
+        let stdin = try CLI.qr(["encode", "-i", "-"], stdin: [0xFF])
+        #expect(stdin.status == 2 && stdin.stderr.hasPrefix("qr: standard input: not valid UTF-8"))
+    }
+
+    @Test func payloadErrorsExit2WithTheCapacity() throws {
+        let big = try CLI.qr(["encode", String(repeating: "x", count: 3000)])
+        #expect(big.status == 2)
+        #expect(big.stderr.hasPrefix("qr: text argument: payload too large: 3000 bytes"))
+        #expect(big.stderr.contains("at most 2331 bytes"))
+        let strict = try CLI.qr(["encode", "hello world, too long for v1-H", "--level", "H", "--version", "1", "--strict-version"])
+        #expect(strict.status == 2)
+        #expect(strict.stderr.contains("version 1-H symbol holds at most 7 bytes"))
+        let empty = try CLI.qr(["encode", "-i", "-"], stdin: [])
+        #expect(empty.status == 2 && empty.stderr.contains("standard input: nothing to encode"))
+        let kanji = try CLI.qr(["encode", "é", "--kanji"])
+        #expect(kanji.status == 2 && kanji.stderr.contains("Shift_JIS"))
+    }
+
+    @Test func unwritableOutputExits2() throws {
+        let result = try CLI.qr(["encode", "x", "-o", "/nonexistent/dir/out.png"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "qr: /nonexistent/dir/out.png: No such file or directory\n")
+    }
+}
+
+@Suite("qr encode: read back by zbarimg and ZXingReader")
+struct EncodeCLIRoundTripTests {
+    @Test(.enabled(if: CLI.zbarimg != nil, "zbarimg is not installed"))
+    func theIssueExamples() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try CLI.qr(["encode", "héllo wörld", "-o", "hello.png"], in: directory).status == 0)
+        #expect(try CLI.zbar(directory.appendingPathComponent("hello.png")) == Array("héllo wörld".utf8))
+
+        let payload: [UInt8] = [0x00, 0x01, 0x02, 0x00, 0xFF, 0x41, 0x00]
+        try Data(payload).write(to: directory.appendingPathComponent("payload.bin"))
+        #expect(try CLI.qr(["encode", "-i", "payload.bin", "--8bit", "-o", "data.svg"], in: directory).status == 0)
+        let svg = String(decoding: try bytes(of: directory.appendingPathComponent("data.svg")), as: UTF8.self)
+        #expect(svg.contains("<path"))
+        #expect(try CLI.qr(["encode", "-i", "payload.bin", "--8bit", "-o", "data.png"], in: directory).status == 0)
+        #expect(try CLI.zbar(directory.appendingPathComponent("data.png")) == payload)
+
+        #expect(try CLI.qr(["encode", "-i", "-", "-o", "x.png"], stdin: Array("from stdin".utf8), in: directory).status == 0)
+        #expect(try CLI.zbar(directory.appendingPathComponent("x.png")) == Array("from stdin".utf8))
+    }
+
+    @Test(.enabled(if: CLI.zbarimg != nil, "zbarimg is not installed"), arguments: ["L", "M", "Q", "H"])
+    func everyLevel(level: String) throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = "level \(level) ✓ https://example.org/"
+        #expect(try CLI.qr(["encode", text, "--level", level, "-o", "l.png"], in: directory).status == 0)
+        #expect(try CLI.zbar(directory.appendingPathComponent("l.png")) == Array(text.utf8))
+    }
+
+    @Test(.enabled(if: CLI.zbarimg != nil, "zbarimg is not installed"), arguments: [1, 5, 10, 27, 40])
+    func severalVersions(version: Int) throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = "version \(version)"
+        let result = try CLI.qr(["encode", text, "--version", "\(version)", "--strict-version", "--scale", "3", "-o", "v.png"], in: directory)
+        #expect(result.status == 0)
+        let png = try bytes(of: directory.appendingPathComponent("v.png"))
+        #expect(pngSize(png).0 == (17 + 4 * version + 8) * 3)
+        #expect(try CLI.zbar(directory.appendingPathComponent("v.png")) == Array(text.utf8))
+    }
+
+    @Test(.enabled(if: CLI.zbarimg != nil, "zbarimg is not installed"))
+    func fullVersion40Binary() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let payload = (0..<2953).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }
+        try Data(payload).write(to: directory.appendingPathComponent("big.bin"))
+        let result = try CLI.qr(["encode", "-i", "big.bin", "--8bit", "--level", "L", "--scale", "3", "-o", "big.png"], in: directory)
+        #expect(result.status == 0)
+        #expect(pngSize(try bytes(of: directory.appendingPathComponent("big.png"))).0 == 185 * 3)
+        #expect(try CLI.zbar(directory.appendingPathComponent("big.png")) == payload)
+    }
+
+    @Test(.enabled(if: CLI.zbarimg != nil, "zbarimg is not installed"))
+    func modesReadBack() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cases: [(arguments: [String], expected: [UInt8])] = [
+            (["hello world", "--case-insensitive"], Array("HELLO WORLD".utf8)),
+            (["héllo wörld", "--eci"], Array("héllo wörld".utf8)),
+            (["漢字テスト", "--kanji"], [0x8A, 0xBF, 0x8E, 0x9A, 0x83, 0x65, 0x83, 0x58, 0x83, 0x67]),
+            (["31415926535897932384626433832795028841971"], Array("31415926535897932384626433832795028841971".utf8)),
+            (["navy on cream", "--foreground", "000080", "--background", "fffdd0"], Array("navy on cream".utf8)),
+        ]
+        for (index, item) in cases.enumerated() {
+            let name = "m\(index).png"
+            #expect(try CLI.qr(["encode"] + item.arguments + ["-o", name], in: directory).status == 0)
+            #expect(try CLI.zbar(directory.appendingPathComponent(name)) == item.expected, "\(item.arguments)")
+        }
+    }
+
+    @Test(.enabled(if: CLI.zxingReader != nil, "ZXingReader is not installed"), arguments: ["1", "HELLO", "micro", "micro qr, m4"])
+    func microReadBackByZXing(text: String) throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try CLI.qr(["encode", text, "--micro", "--level", "L", "-o", "m.png"], in: directory).status == 0)
+        #expect(try CLI.zxing(directory.appendingPathComponent("m.png")) == [Array(text.utf8)])
+    }
+
+    @Test(.enabled(if: CLI.zxingReader != nil, "ZXingReader is not installed"))
+    func microKanjiReadBackByZXing() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try CLI.qr(["encode", "漢字", "--kanji", "--micro", "--level", "L", "-o", "k.png"], in: directory).status == 0)
+        #expect(try CLI.zxing(directory.appendingPathComponent("k.png")) == [[0x8A, 0xBF, 0x8E, 0x9A]])
+    }
+
+    @Test(.enabled(if: CLI.zxingReader != nil, "ZXingReader is not installed"))
+    func splitReadBackByZXing() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = "Structured append over four symbols, read back in order: ÄÖÜ"
+        #expect(try CLI.qr(["encode", text, "--split", "4", "-o", "sa.png"], in: directory).status == 0)
+        var joined: [UInt8] = []
+        for index in 1...4 {
+            let read = try CLI.zxing(directory.appendingPathComponent("sa-0\(index).png"))
+            #expect(read.count == 1)
+            joined += read.first ?? []
+        }
+        #expect(joined == Array(text.utf8))
+    }
+}
