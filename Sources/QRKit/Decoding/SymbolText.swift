@@ -17,7 +17,10 @@ public enum SymbolText {
     ///   - eci: the ECI assignment number the symbol declared, if any.
     /// - Returns: the text; never fails (ISO-8859-1 maps every byte).
     public static func decode(_ bytes: [UInt8], eci: Int? = nil) -> String {
+        // Foundation decodes UTF-16 of an odd length by dropping the last byte (one byte
+        // gives ""): such bytes are not UTF-16, whatever the ECI says.
         if let eci, let encoding = encoding(forECI: eci),
+            encoding != .utf16BigEndian || bytes.count.isMultiple(of: 2),
             let text = String(data: Data(bytes), encoding: encoding)
         {
             return text
