@@ -50,7 +50,7 @@ public struct ZBarEngine: DecodeEngine {
                 return try scanner.scan(image.inverted())
             case .smoothed:
                 let border = Self.quietZone(width: image.width, height: image.height)
-                let smooth = image.padded(by: border).boxBlurred(radius: 1).boxBlurred(radius: 1).boxBlurred(radius: 1)
+                let smooth = image.paddedAndBlurred(by: border, radius: 1, times: 3)
                 return try scanner.scan(smooth).map { $0.offsetCorners(by: -border) }
             }
         }
