@@ -38,10 +38,15 @@ enum FuzzTargets {
 
     /// PNG bytes → PNGReader → the race of zbar and zxing-cpp. Waits until every engine
     /// has stopped, so one input's work never overlaps the next.
+    ///
+    /// Every chunk's CRC is made right first: nearly every mutation would otherwise stop
+    /// at a CRC mismatch, and libpng would never see a damaged header, palette or
+    /// transparency chunk. (CRC errors themselves are tested in PNGReaderTests.)
     static let png: FuzzTarget = { data, size in
         // Small pictures keep each run fast; the pixel limit itself is tested elsewhere.
         let reader = PNGReader(pixelLimit: 2_000_000)
-        guard let image = try? reader.read(data: bytes(data, size), name: "fuzz.png") else { return 0 }
+        let file = withChunkCRCsFixed(bytes(data, size))
+        guard let image = try? reader.read(data: file, name: "fuzz.png") else { return 0 }
         let settled = DispatchSemaphore(value: 0)
         Decoder(strategy: .standardRace).start(image, onAnswer: { _ in }, onSettled: { _ in settled.signal() })
         settled.wait()
@@ -71,6 +76,28 @@ enum FuzzTargets {
             fatalError("ECI 3 (ISO-8859-1) did not give one character per byte: \(payload)")
         }
         return 0
+    }
+
+    /// `file` with the CRC-32 of each chunk (after the 8-byte signature) recomputed, as
+    /// far as the chunk lengths hold together.
+    static func withChunkCRCsFixed(_ file: [UInt8]) -> [UInt8] {
+        var out = file
+        var offset = 8
+        while offset + 12 <= out.count {
+            let length = out[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let end = offset + 8 + length
+            guard end + 4 <= out.count else { break }
+            let crc = ~out[(offset + 4)..<end].reduce(~UInt32(0)) { c, byte in
+                crcTable[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8)
+            }
+            for i in 0..<4 { out[end + i] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * i)) }
+            offset = end + 4
+        }
+        return out
+    }
+
+    static let crcTable: [UInt32] = (0..<256).map { n in
+        (0..<8).reduce(UInt32(n)) { c, _ in c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
     }
 
     /// The bytes of one input.
