@@ -44,7 +44,8 @@ let package = Package(
         .executableTarget(name: "QRFuzz", dependencies: ["QRFuzzTargets"]),
         // Helpers the test targets share: hand-made PNG files, hostile inputs, a seeded
         // generator, resource measurement. Not a product.
-        .target(name: "QRTestSupport", dependencies: ["QRKit"], path: "Tests/QRTestSupport"),
+        .target(name: "QRTestSupport", dependencies: ["QRKit", "CQRTestSupport"], path: "Tests/QRTestSupport"),
+        .target(name: "CQRTestSupport", path: "Tests/CQRTestSupport"),
         .testTarget(
             name: "QRKitTests", dependencies: ["QRKit", "QRTestSupport", "CZBar", "CQREncode", "CZXing"]),
         .testTarget(name: "QRBenchTests", dependencies: ["QRBench", "QRKit"]),

@@ -125,18 +125,18 @@ import Glibc
         #expect(run.stderr == "qr: \(jpeg): not a PNG file (it looks like a JPEG)\n")
     }
 
-    @Test func aDecompressionBombIsRefusedWithoutAllocatingItsPixels() throws {
+    @Test func aDecompressionBombIsRefusedAtOnce() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
-        // 400 megapixels (400 MB as 8-bit gray) in a file of about 310 KB.
+        // 400 megapixels (400 MB as 8-bit gray) in a file of about 310 KB. Its memory is
+        // measured in StressTests, in a process of its own.
         let bomb = try scratch.file("bomb.png", PNGBytes.flat(width: 20_000, height: 20_000))
-        let baseline = try MeasuredRun.run(QRProcess.binary.path, ["decode", photo], scratch: scratch)
-        let run = try MeasuredRun.run(QRProcess.binary.path, ["decode", bomb], scratch: scratch)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let run = try QRProcess.run(["decode", bomb])
+        #expect(clock.now - start < .seconds(5))
         #expect(run.status == 2)
         #expect(run.stderr == "qr: \(bomb): image too large (20000 × 20000 pixels; the limit is 100000000 pixels)\n")
-        // Within a few megabytes of decoding a 561-byte photo.
-        #expect(run.peakKilobytes < baseline.peakKilobytes + 8_192, "peak \(run.peakKilobytes) KB, baseline \(baseline.peakKilobytes) KB")
-        #expect(run.elapsed < .seconds(2))
     }
 
     @Test func aSmallerPixelLimitRefusesAnOrdinaryPicture() throws {
