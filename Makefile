@@ -61,11 +61,11 @@ test: test-deps
 
 tsan: test-deps
 	@echo "== strategies, decoding and reading under ThreadSanitizer =="
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(SANITIZED_SUITES)'
+	$(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan --filter '$(SANITIZED_SUITES)'
 
 asan: test-deps
 	@echo "== strategies, decoding and reading under AddressSanitizer (and LeakSanitizer) =="
-	$(SWIFT) test --sanitize=address --scratch-path .build-asan --filter '$(SANITIZED_SUITES)'
+	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan --filter '$(SANITIZED_SUITES)'
 
 # 10 000 race decodes from 16 threads (results and memory checked), a decompression bomb
 # and a 9000 x 9000 picture (peak memory measured). glibc's per-thread caches of freed
