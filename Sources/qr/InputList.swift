@@ -51,8 +51,11 @@ enum InputList {
         while let relative = walker.nextObject() as? String {
             if relative.lowercased().hasSuffix(".png") {
                 let path = (folder as NSString).appendingPathComponent(relative)
+                // Folders named *.png are skipped; a link to nothing is kept, so that reading
+                // it reports the file and why rather than passing over it in silence.
                 var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                if !(exists && isDirectory.boolValue) {
                     found.append(path)
                 }
             }

@@ -125,6 +125,20 @@ import Glibc
         #expect(run.stderr == "qr: \(jpeg): not a PNG file (it looks like a JPEG)\n")
     }
 
+    @Test func aFolderWithALinkLoopAndALinkToNothingIsWalkedOnceAndTheBrokenLinkNamed() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        try FileManager.default.createDirectory(atPath: scratch.path("sub"), withIntermediateDirectories: true)
+        let good = try scratch.file("sub/a.png", HostileInputs.photo)
+        #expect(symlink("..", scratch.path("sub/up")) == 0)
+        #expect(symlink("missing.png", scratch.path("dangling.png")) == 0)
+        #expect(mkdir(scratch.path("folder.png"), 0o755) == 0)
+        let run = try QRProcess.run(["decode", scratch.path])
+        #expect(run.status == 2)
+        #expect(run.text == "\(good): \(photoText)\n")
+        #expect(run.stderr == "qr: \(scratch.path("dangling.png")): cannot read: No such file or directory\n")
+    }
+
     @Test func aDecompressionBombIsRefusedAtOnce() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
