@@ -2,9 +2,9 @@
 //
 // One executable serves every target; the first argument names it:
 //
-//     swift build --sanitize=fuzzer --sanitize=address --scratch-path .build-fuzz --product qr-fuzz
-//     .build-fuzz/debug/qr-fuzz png CORPUS_DIR SEED_DIR -max_total_time=60
-//     .build-fuzz/debug/qr-fuzz text CORPUS_DIR -runs=100000
+//     swift build -c release --sanitize=fuzzer --sanitize=address --scratch-path .build-fuzz --product qr-fuzz
+//     .build-fuzz/release/qr-fuzz png CORPUS_DIR SEED_DIR -max_total_time=60
+//     .build-fuzz/release/qr-fuzz text CORPUS_DIR -runs=100000
 //
 // Built with --sanitize=fuzzer, libFuzzer's own `main` runs: it calls
 // `LLVMFuzzerInitialize`, where the target's name is taken out of the arguments before
