@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "QRKit", targets: ["QRKit"]),
         .library(name: "QRBench", targets: ["QRBench"]),
         .executable(name: "qr", targets: ["qr"]),
+        // libFuzzer targets; useful only when built with --sanitize=fuzzer (make fuzz).
+        .executable(name: "qr-fuzz", targets: ["QRFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -36,10 +38,18 @@ let package = Package(
                 "QRKit", "QRBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // libFuzzer targets (make fuzz): the targets in Swift, and a C entry point whose
+        // weak `main` gives way to libFuzzer's when the fuzzer is linked in.
+        .target(name: "QRFuzzTargets", dependencies: ["QRKit"]),
+        .executableTarget(name: "QRFuzz", dependencies: ["QRFuzzTargets"]),
+        // Helpers the test targets share: hand-made PNG files, hostile inputs, a seeded
+        // generator, resource measurement. Not a product.
+        .target(name: "QRTestSupport", dependencies: ["QRKit", "CQRTestSupport"], path: "Tests/QRTestSupport"),
+        .target(name: "CQRTestSupport", path: "Tests/CQRTestSupport"),
         .testTarget(
-            name: "QRKitTests", dependencies: ["QRKit", "CZBar", "CQREncode", "CZXing"]),
+            name: "QRKitTests", dependencies: ["QRKit", "QRTestSupport", "CZBar", "CQREncode", "CZXing"]),
         .testTarget(name: "QRBenchTests", dependencies: ["QRBench", "QRKit"]),
-        .testTarget(name: "QRCLITests", dependencies: ["QRKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "QRCLITests", dependencies: ["QRKit", "QRTestSupport"], exclude: ["Fixtures"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -84,9 +84,16 @@ struct DecodeCommand: ParsableCommand {
                 throw QRExit.unreadable
             }
         }
-        let pictures = InputList.expand(arguments)
+        var emptyFolders: [String] = []
+        let pictures = InputList.expand(arguments, emptyFolders: &emptyFolders)
+        // A folder that holds no PNG is an input without a code: say so, never skip it silently.
+        for folder in emptyFolders where !quiet {
+            StandardError.report("\(folder): no PNG files in this folder")
+        }
         if pictures.isEmpty {
-            StandardError.report("no PNG pictures found in \(arguments.joined(separator: ", "))")
+            if emptyFolders.isEmpty && !quiet {
+                StandardError.report("no PNG pictures found in \(arguments.joined(separator: ", "))")
+            }
             throw QRExit.noCode
         }
         let decoder = Decoder(
@@ -103,7 +110,9 @@ struct DecodeCommand: ParsableCommand {
             output.deliver(index, name: pictures[index].displayName, outcome)
         }
         output.finish()
-        throw output.exitStatus(stoppedEarly: stop.isCancelled)
+        let status = output.exitStatus(stoppedEarly: stop.isCancelled)
+        if status == QRExit.success, !emptyFolders.isEmpty, !stop.isCancelled { throw QRExit.noCode }
+        throw status
     }
 
     private func outputStyle(pictureCount: Int) -> DecodeOutput.Style {

@@ -20,6 +20,12 @@ enum InputList {
     /// only, sorted), `-` as standard input. A path that does not exist is kept, so that
     /// reading it reports the error under its name.
     static func expand(_ arguments: [String]) -> [PictureInput] {
+        var emptyFolders: [String] = []
+        return expand(arguments, emptyFolders: &emptyFolders)
+    }
+
+    /// Expands arguments as ``expand(_:)`` does, and lists the folders that held no PNG.
+    static func expand(_ arguments: [String], emptyFolders: inout [String]) -> [PictureInput] {
         var inputs: [PictureInput] = []
         for argument in arguments {
             if argument == "-" {
@@ -28,7 +34,9 @@ enum InputList {
             }
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue {
-                inputs.append(contentsOf: pngFiles(under: argument).map(PictureInput.file))
+                let found = pngFiles(under: argument)
+                if found.isEmpty { emptyFolders.append(argument) }
+                inputs.append(contentsOf: found.map(PictureInput.file))
             } else {
                 inputs.append(.file(argument))
             }
@@ -43,8 +51,11 @@ enum InputList {
         while let relative = walker.nextObject() as? String {
             if relative.lowercased().hasSuffix(".png") {
                 let path = (folder as NSString).appendingPathComponent(relative)
+                // Folders named *.png are skipped; a link to nothing is kept, so that reading
+                // it reports the file and why rather than passing over it in silence.
                 var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                if !(exists && isDirectory.boolValue) {
                     found.append(path)
                 }
             }

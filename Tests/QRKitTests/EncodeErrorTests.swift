@@ -156,6 +156,7 @@ struct EncodeErrorTests {
             .levelUnavailableInMicro(.h), .invalidSplitCount(17), .tooShortToSplit(length: 1, parts: 2),
             .conflictingOptions("x"),
             .payloadTooLarge(length: 1, mode: .kanji, capacity: 1, version: 1, level: .l, micro: false, strict: false),
+            .splitPartTooLarge(part: 1, parts: 2, length: 9, mode: .byte, capacity: 7, version: 1, level: .l, strict: false),
             .invalidInput, .outOfMemory, .libraryFailure(errno: 5), .invalidRenderOption("x"), .invalidColor("zz"),
             .imageTooLarge(width: 1, height: 1, limit: 1), .pngWriteFailed("x"),
         ]

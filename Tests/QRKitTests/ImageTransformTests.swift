@@ -1,4 +1,5 @@
 // QRKit tests — the derived pictures extra decode passes use.
+import QRTestSupport
 import Testing
 @testable import QRKit
 
@@ -37,6 +38,45 @@ import Testing
         // Window of 3: 0, 85, 85, 85, 0 (the vertical pass over one row changes nothing).
         #expect(row.boxBlurred(radius: 1).pixels == [0, 85, 85, 85, 0])
         #expect(image.boxBlurred(radius: 0) == image)
+    }
+
+    /// The blur works in place, walking the columns row by row; it must give exactly what
+    /// the plain running-sum passes (one picture to the next) give.
+    @Test(arguments: [(1, 1), (1, 9), (9, 1), (2, 2), (5, 7), (64, 33), (3, 40)])
+    func inPlaceBlurMatchesTheTwoBufferPasses(width: Int, height: Int) {
+        var random = SplitMix64(seed: UInt64(width * 1_000 + height))
+        let image = GrayImage(width: width, height: height, pixels: random.bytes(width * height))
+        for radius in 1...3 {
+            #expect(image.boxBlurred(radius: radius) == Self.referenceBlur(image, radius: radius), "radius \(radius)")
+        }
+        let border = 4
+        var expected = image.padded(by: border)
+        for _ in 0..<3 { expected = Self.referenceBlur(expected, radius: 1) }
+        #expect(image.paddedAndBlurred(by: border, radius: 1, times: 3) == expected)
+        #expect(image.paddedAndBlurred(by: 0, radius: 2, times: 1) == Self.referenceBlur(image, radius: 2))
+    }
+
+    /// The box blur as first written: a row pass into a new picture, then a column pass
+    /// into another.
+    static func referenceBlur(_ image: GrayImage, radius: Int) -> GrayImage {
+        func pass(_ source: [UInt8], length: Int, lines: Int, step: Int, lineStride: Int) -> [UInt8] {
+            var out = [UInt8](repeating: 0, count: source.count)
+            let window = 2 * radius + 1
+            for line in 0..<lines {
+                let base = line * lineStride
+                func at(_ i: Int) -> Int { Int(source[base + min(max(i, 0), length - 1) * step]) }
+                var sum = 0
+                for i in -radius...radius { sum += at(i) }
+                for i in 0..<length {
+                    out[base + i * step] = UInt8((sum + window / 2) / window)
+                    sum += at(i + radius + 1) - at(i - radius)
+                }
+            }
+            return out
+        }
+        let rows = pass(image.pixels, length: image.width, lines: image.height, step: 1, lineStride: image.width)
+        let both = pass(rows, length: image.height, lines: image.width, step: image.width, lineStride: 1)
+        return GrayImage(width: image.width, height: image.height, pixels: both)
     }
 }
 

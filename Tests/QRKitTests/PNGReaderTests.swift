@@ -1,10 +1,11 @@
 // QRKit — tests of PNGReader and ImageError: every kind of PNG, every way of failing.
 //
-// The PNG files are assembled here, byte by byte (chunks with CRC-32, zlib streams of
-// stored deflate blocks), so each test states exactly what the file holds and the tests
-// need nothing but the library under test.
+// The PNG files are assembled byte by byte (QRTestSupport's PNGBytes: chunks with CRC-32,
+// zlib streams of stored deflate blocks), so each test states exactly what the file holds
+// and the tests need nothing but the library under test.
 
 import Foundation
+import QRTestSupport
 import Testing
 @testable import QRKit
 
@@ -276,14 +277,6 @@ func flipping(_ bytes: [UInt8], at index: Int) -> [UInt8] {
     return bytes
 }
 
-/// A PNG with the given IHDR fields and a small, otherwise valid, body.
-func header(width: UInt32, height: UInt32, bitDepth: UInt8 = 8, colorType: UInt8 = 0) -> [UInt8] {
-    PNGBytes.signature
-        + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: width, height: height, bitDepth: bitDepth, colorType: colorType))
-        + PNGBytes.chunk("IDAT", PNGBytes.zlib([0, 0, 0, 0, 0]))
-        + PNGBytes.chunk("IEND", [])
-}
-
 let failCases: [FailCase] = {
     let n = "bad.png"
     let ihdr4x2 = PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 4, height: 2, bitDepth: 8, colorType: 0))
@@ -294,7 +287,7 @@ let failCases: [FailCase] = {
         + PNGBytes.chunk("IDAT", Array(stream[9...])) + PNGBytes.chunk("IEND", [])
     var adler = stream
     adler[adler.count - 1] ^= 0xFF
-    var random = SplitMix(seed: 7)
+    var random = SplitMix64(seed: 7)
     return [
         FailCase(name: "empty", bytes: [], expected: .notPNG(file: n, looksLike: .empty)),
         FailCase(
@@ -335,22 +328,22 @@ let failCases: [FailCase] = {
         FailCase(
             name: "changed pixel byte", bytes: flipping(samplePNG, at: 41 + 8), expected: .checksumError(file: n)),
         FailCase(
-            name: "zero width", bytes: header(width: 0, height: 2),
+            name: "zero width", bytes: PNGBytes.header(width: 0, height: 2),
             expected: .corrupt(file: n, reason: "Invalid IHDR data")),
         FailCase(
-            name: "bit depth 3", bytes: header(width: 4, height: 2, bitDepth: 3),
+            name: "bit depth 3", bytes: PNGBytes.header(width: 4, height: 2, bitDepth: 3),
             expected: .corrupt(file: n, reason: "Invalid IHDR data")),
         FailCase(
-            name: "colour type 5", bytes: header(width: 4, height: 2, colorType: 5),
+            name: "colour type 5", bytes: PNGBytes.header(width: 4, height: 2, colorType: 5),
             expected: .corrupt(file: n, reason: "Invalid IHDR data")),
         FailCase(
-            name: "16-bit palette", bytes: header(width: 4, height: 2, bitDepth: 16, colorType: 3),
+            name: "16-bit palette", bytes: PNGBytes.header(width: 4, height: 2, bitDepth: 16, colorType: 3),
             expected: .corrupt(file: n, reason: "Invalid IHDR data")),
         FailCase(
-            name: "width over 2^31 - 1", bytes: header(width: 0x8000_0000, height: 1),
+            name: "width over 2^31 - 1", bytes: PNGBytes.header(width: 0x8000_0000, height: 1),
             expected: .corrupt(file: n, reason: "PNG unsigned integer out of range")),
         FailCase(
-            name: "palette without PLTE", bytes: header(width: 4, height: 1, colorType: 3),
+            name: "palette without PLTE", bytes: PNGBytes.header(width: 4, height: 1, colorType: 3),
             expected: .corrupt(file: n, reason: "IDAT: Missing PLTE before IDAT")),
         FailCase(
             name: "IDAT before IHDR",
@@ -373,10 +366,10 @@ let failCases: [FailCase] = {
                 + PNGBytes.chunk("IEND", []),
             expected: .corrupt(file: n, reason: "IDAT: invalid block type")),
         FailCase(
-            name: "side over libpng's limit", bytes: header(width: 2_000_000, height: 1),
+            name: "side over libpng's limit", bytes: PNGBytes.header(width: 2_000_000, height: 1),
             expected: .tooLarge(file: n, width: 2_000_000, height: 1, limit: PNGReader.defaultPixelLimit)),
         FailCase(
-            name: "100000 × 100000", bytes: header(width: 100_000, height: 100_000),
+            name: "100000 × 100000", bytes: PNGBytes.header(width: 100_000, height: 100_000),
             expected: .tooLarge(file: n, width: 100_000, height: 100_000, limit: PNGReader.defaultPixelLimit)),
     ]
 }()
@@ -390,7 +383,7 @@ func failsWithTypedError(_ failCase: FailCase) {
 
 @Test func hugeHeaderIsRefusedAtOnce() {
     // 10^10 pixels: decoding would need 10 GB. The header alone must settle it.
-    let file = header(width: 100_000, height: 100_000)
+    let file = PNGBytes.header(width: 100_000, height: 100_000)
     let clock = ContinuousClock()
     let elapsed = clock.measure {
         #expect(throws: ImageError.tooLarge(file: "big.png", width: 100_000, height: 100_000, limit: 100_000_000)) {
@@ -403,7 +396,7 @@ func failsWithTypedError(_ failCase: FailCase) {
 @Test func limitAboveWhatLibpngCanFillActsAsItsCeiling() {
     // libpng's simplified API fills at most 2^32 - 1 bytes, so that is the real limit.
     #expect(throws: ImageError.tooLarge(file: "big.png", width: 100_000, height: 100_000, limit: 4_294_967_295)) {
-        try PNGReader(pixelLimit: .max).read(data: header(width: 100_000, height: 100_000), name: "big.png")
+        try PNGReader(pixelLimit: .max).read(data: PNGBytes.header(width: 100_000, height: 100_000), name: "big.png")
     }
 }
 
@@ -466,26 +459,6 @@ func configuredPixelLimit(limit: Int, reads: Bool) throws {
 }
 
 // MARK: - Files
-
-/// A fresh directory under the system's temporary directory, removed by `cleanUp()`.
-struct ScratchDirectory {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("qrkit-png-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String, _ bytes: [UInt8]) throws -> String {
-        let file = "\(path)/\(name)"
-        try Data(bytes).write(to: URL(fileURLWithPath: file))
-        return file
-    }
-
-    func cleanUp() {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}
 
 @Test func readsAFile() throws {
     let scratch = try ScratchDirectory()
@@ -596,148 +569,4 @@ func recognisesOtherFormats(bytes: [UInt8], format: ImageError.Format) {
     func requireSendable<T: Sendable>(_: T.Type) {}
     requireSendable(PNGReader.self)
     requireSendable(ImageError.self)
-}
-
-// MARK: - Making PNG files by hand
-
-/// A picture as PNG samples: one array of channel values per pixel, row-major.
-struct Picture: Sendable, CustomTestStringConvertible {
-    enum Color: UInt8, Sendable {
-        case gray = 0, rgb = 2, palette = 3, grayAlpha = 4, rgba = 6
-    }
-
-    let width: Int
-    let height: Int
-    let depth: Int
-    let color: Color
-    let samples: [[Int]]
-
-    static func gray(width: Int, height: Int, depth: Int, _ values: [Int]) -> Picture {
-        Picture(width: width, height: height, depth: depth, color: .gray, samples: values.map { [$0] })
-    }
-
-    var testDescription: String { "\(color) \(depth)-bit \(width)×\(height)" }
-}
-
-/// Hand-made PNG files: chunks with CRC-32, zlib streams of stored (uncompressed) deflate
-/// blocks with Adler-32, scanlines with filter type 0, Adam7 when asked.
-enum PNGBytes {
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
-    /// A whole PNG file holding `picture`.
-    static func file(_ picture: Picture, interlaced: Bool = false, extraChunks: [[UInt8]] = []) -> [UInt8] {
-        file(
-            width: picture.width, height: picture.height, bitDepth: UInt8(picture.depth),
-            colorType: picture.color.rawValue, interlaced: interlaced,
-            scanlines: scanlines(picture, interlaced: interlaced), extraChunks: extraChunks)
-    }
-
-    /// A whole PNG file around ready-made scanlines (filter bytes included).
-    static func file(
-        width: Int, height: Int, bitDepth: UInt8, colorType: UInt8, interlaced: Bool = false,
-        scanlines: [UInt8], extraChunks: [[UInt8]] = []
-    ) -> [UInt8] {
-        let header = ihdr(
-            width: UInt32(width), height: UInt32(height), bitDepth: bitDepth, colorType: colorType,
-            interlace: interlaced ? 1 : 0)
-        return signature + chunk("IHDR", header) + extraChunks.joined() + chunk("IDAT", zlib(scanlines))
-            + chunk("IEND", [])
-    }
-
-    static func ihdr(
-        width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8, interlace: UInt8 = 0
-    ) -> [UInt8] {
-        bigEndian(width) + bigEndian(height) + [bitDepth, colorType, 0, 0, interlace]
-    }
-
-    /// A chunk: length, type, data, and the CRC-32 of type and data (or `crc`, to break it).
-    static func chunk(_ type: String, _ data: [UInt8], crc: UInt32? = nil) -> [UInt8] {
-        let typeAndData = Array(type.utf8) + data
-        return bigEndian(UInt32(data.count)) + typeAndData + bigEndian(crc ?? crc32(typeAndData))
-    }
-
-    static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
-
-    /// A zlib stream holding `data` in stored deflate blocks.
-    static func zlib(_ data: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [0x78, 0x01]
-        var start = 0
-        repeat {
-            let end = min(start + 65_535, data.count)
-            let length = UInt16(end - start)
-            out.append(end == data.count ? 1 : 0)
-            out += [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
-            out += data[start..<end]
-            start = end
-        } while start < data.count
-        return out + bigEndian(adler32(data))
-    }
-
-    static func adler32(_ data: [UInt8]) -> UInt32 {
-        var a: UInt32 = 1
-        var b: UInt32 = 0
-        for byte in data {
-            a = (a + UInt32(byte)) % 65_521
-            b = (b + a) % 65_521
-        }
-        return b << 16 | a
-    }
-
-    static let crcTable: [UInt32] = (0..<256).map { n in
-        (0..<8).reduce(UInt32(n)) { c, _ in c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-    }
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        ~bytes.reduce(~UInt32(0)) { c, byte in crcTable[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
-    }
-
-    /// The filtered (type 0) scanlines of `picture`, in Adam7 pass order when interlaced.
-    static func scanlines(_ picture: Picture, interlaced: Bool) -> [UInt8] {
-        // (first column, first row, column step, row step) of each pass.
-        let passes = interlaced
-            ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
-            : [(0, 0, 1, 1)]
-        var out: [UInt8] = []
-        for (x0, y0, dx, dy) in passes {
-            let columns = Array(stride(from: x0, to: picture.width, by: dx))
-            guard !columns.isEmpty else { continue }
-            for y in stride(from: y0, to: picture.height, by: dy) {
-                out.append(0)
-                out += pack(columns.flatMap { picture.samples[y * picture.width + $0] }, depth: picture.depth)
-            }
-        }
-        return out
-    }
-
-    /// Samples packed at `depth` bits: big-endian pairs at 16, several to a byte below 8.
-    static func pack(_ samples: [Int], depth: Int) -> [UInt8] {
-        switch depth {
-        case 16: return samples.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
-        case 8: return samples.map { UInt8($0) }
-        default:
-            var out: [UInt8] = []
-            var bits = 0
-            for sample in samples {
-                if bits % 8 == 0 { out.append(0) }
-                out[out.count - 1] |= UInt8(sample << (8 - depth - bits % 8))
-                bits += depth
-            }
-            return out
-        }
-    }
-}
-
-/// A small, seeded random number generator, so "random bytes" are the same every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

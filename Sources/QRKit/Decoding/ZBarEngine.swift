@@ -49,11 +49,20 @@ public struct ZBarEngine: DecodeEngine {
             case .inverted:
                 return try scanner.scan(image.inverted())
             case .smoothed:
-                let border = max(8, max(image.width, image.height) / 10)
-                let smooth = image.padded(by: border).boxBlurred(radius: 1).boxBlurred(radius: 1).boxBlurred(radius: 1)
+                let border = Self.quietZone(width: image.width, height: image.height)
+                let smooth = image.paddedAndBlurred(by: border, radius: 1, times: 3)
                 return try scanner.scan(smooth).map { $0.offsetCorners(by: -border) }
             }
         }
+    }
+
+    /// The white border the smoothed pass adds: a tenth of the shorter side, at least 8 px.
+    ///
+    /// A code fits within the shorter side, so its quiet zone (4 of its 21 or more modules)
+    /// does too. Measuring from the longer side would make a thin picture enormous: 65 535
+    /// × 1 pixels would become 78 641 × 13 107, a gigabyte for each copy.
+    static func quietZone(width: Int, height: Int) -> Int {
+        max(8, min(width, height) / 10)
     }
 
     /// The picture at a size zbar reads better, or nil when it is already in range.
@@ -93,9 +102,14 @@ private final class ZBarScanner {
             throw DecodeError.engineFailure(engine: "zbar", reason: "could not create an image")
         }
         defer { zbar_image_destroy(zimage) }
+        // zbar takes sides as 32-bit unsigned ints; a GrayImage can be wider than that.
+        guard let width = UInt32(exactly: image.width), let height = UInt32(exactly: image.height) else {
+            throw DecodeError.engineFailure(
+                engine: "zbar", reason: "a \(image.width) × \(image.height) picture is too large for zbar")
+        }
         let y800: UInt = 0x3030_3859  // fourcc "Y800": 8-bit gray
         zbar_image_set_format(zimage, y800)
-        zbar_image_set_size(zimage, UInt32(image.width), UInt32(image.height))
+        zbar_image_set_size(zimage, width, height)
         return try image.pixels.withUnsafeBytes { buffer throws -> [Symbol] in
             zbar_image_set_data(zimage, buffer.baseAddress, UInt(buffer.count), nil)
             defer { zbar_image_set_data(zimage, nil, 0, nil) }

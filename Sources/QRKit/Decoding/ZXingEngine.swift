@@ -78,14 +78,18 @@ public struct ZXingEngine: DecodeEngine {
     }
 
     private static func read(_ image: GrayImage, _ options: CZXingOptions) throws -> [Symbol] {
+        // zxing-cpp takes sides as 32-bit ints; a GrayImage can be wider than that.
+        guard let width = Int32(exactly: image.width), let height = Int32(exactly: image.height) else {
+            throw DecodeError.engineFailure(
+                engine: "zxing", reason: "a \(image.width) × \(image.height) picture is too large for zxing-cpp")
+        }
         var options = options
         var results: UnsafeMutablePointer<CZXingSymbol>?
         var count: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             czxing_read(
-                pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width),
-                &options, &results, &count, &message, Int32(message.count))
+                pixels.baseAddress, width, height, width, &options, &results, &count, &message, Int32(message.count))
         }
         defer { czxing_free(results, count) }
         guard status == 0 else {

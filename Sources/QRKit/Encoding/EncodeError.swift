@@ -33,6 +33,12 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case payloadTooLarge(
         length: Int, mode: QRDataMode, capacity: Int, version: Int, level: ErrorCorrectionLevel,
         micro: Bool, strict: Bool)
+    /// A structured-append part does not fit: `part` (from 1) of `parts` is `length` units
+    /// of `mode`, and one symbol (`version`, `level`, with the structured-append header)
+    /// holds `capacity`.
+    case splitPartTooLarge(
+        part: Int, parts: Int, length: Int, mode: QRDataMode, capacity: Int, version: Int,
+        level: ErrorCorrectionLevel, strict: Bool)
     /// libqrencode refused the input as invalid (EINVAL).
     case invalidInput
     /// libqrencode ran out of memory (ENOMEM).
@@ -79,7 +85,7 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
             let symbol = micro ? "an M\(version)-\(level.rawValue) Micro QR symbol" : "a version \(version)-\(level.rawValue) symbol"
             let capacityUnits = capacity == 1 ? mode.unit.one : mode.unit.many
             var hint: String
-            if strict {
+            if strict && version < (micro ? 4 : 40) {
                 hint = "raise --version or drop --strict-version"
             } else if micro {
                 hint = "drop --micro for a standard QR symbol"
@@ -88,6 +94,19 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
             }
             if level > .l { hint = "lower the level (--level L), " + hint }
             return "payload too large: \(length) \(units) in \(mode.rawValue) mode, but \(symbol) holds at most \(capacity) \(capacityUnits) in that mode; \(hint)"
+        case .splitPartTooLarge(let part, let parts, let length, let mode, let capacity, let version, let level, let strict):
+            let units = length == 1 ? mode.unit.one : mode.unit.many
+            let capacityUnits = capacity == 1 ? mode.unit.one : mode.unit.many
+            var hints: [String] = []
+            if level > .l { hints.append("lower the level (--level L)") }
+            if strict && version < 40 { hints.append("raise --version or drop --strict-version") }
+            hints.append(
+                parts < 16
+                    ? "split it over more symbols (--split \(parts + 1)\(parts < 15 ? " to 16" : ""))"
+                    : "shorten it: 16 symbols are the most structured append joins")
+            return "payload too large for \(parts) symbols: part \(part) of \(parts) is \(length) \(units) in \(mode.rawValue) mode, "
+                + "but a version \(version)-\(level.rawValue) symbol holds at most \(capacity) \(capacityUnits) in that mode "
+                + "with its structured-append header; " + hints.joined(separator: ", ")
         case .invalidInput:
             return "libqrencode rejected the input as invalid"
         case .outOfMemory:

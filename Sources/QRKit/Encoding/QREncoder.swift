@@ -115,13 +115,16 @@ public struct QREncoder: Sendable {
         if parts == 1 { return [try encode(payload, options: options)] }
         let prepared = try PreparedPayload(payload, options: options)
         let largestVersion = options.strictVersion ? options.version ?? 40 : 40
-        guard prepared.bytes.count <= Self.maximumPayload else {
-            throw prepared.tooLarge(version: largestVersion, options: options, overheadBits: 20)
+        let overhead = 20 + (prepared.eci ? 12 : 0)
+        // Each part is refused past maximumPayload before its size is narrowed to a C int;
+        // the whole may be up to `parts` times that (16 × 7089 digits fit).
+        guard prepared.bytes.count <= Self.maximumPayload * parts else {
+            throw prepared.splitPartTooLarge(
+                part: 1, parts: parts, version: largestVersion, options: options, overheadBits: overhead, whole: true)
         }
         let chunks = try prepared.split(into: parts)
         let parity = prepared.bytes.reduce(UInt8(0), ^)
         let version = options.version ?? 0
-        let overhead = 20 + (prepared.eci ? 12 : 0)
 
         let outcome = Self.encodeStructured(chunks, parity: parity, version: version, level: options.level)
         switch outcome {
@@ -129,13 +132,16 @@ public struct QREncoder: Sendable {
             if options.strictVersion, let version = options.version,
                 let index = matrices.firstIndex(where: { $0.version != version })
             {
-                throw chunks[index].tooLarge(version: version, options: options, overheadBits: overhead)
+                throw chunks[index].splitPartTooLarge(
+                    part: index + 1, parts: parts, version: version, options: options, overheadBits: overhead)
             }
             return matrices
         case .failure(let failure):
             if failure.code == ERANGE {
-                let largest = chunks.max { $0.measure().length < $1.measure().length } ?? chunks[0]
-                throw largest.tooLarge(version: largestVersion, options: options, overheadBits: overhead)
+                let lengths = chunks.map { $0.measure().length }
+                let largest = lengths.indices.max { lengths[$0] < lengths[$1] } ?? 0
+                throw chunks[largest].splitPartTooLarge(
+                    part: largest + 1, parts: parts, version: largestVersion, options: options, overheadBits: overhead)
             }
             throw failure.encodeError
         }
@@ -526,6 +532,21 @@ struct PreparedPayload: Sendable {
         case 0x30...0x39, 0x41...0x5A, 0x20, 0x24, 0x25, 0x2A, 0x2B, 0x2D, 0x2E, 0x2F, 0x3A: true
         default: false
         }
+    }
+
+    /// The error for a structured-append part (this payload) that does not fit in
+    /// `version`. With `whole`, this is the whole payload, too large even to cut up: the
+    /// error names part 1 at a `parts`-th of its length.
+    func splitPartTooLarge(
+        part: Int, parts: Int, version: Int, options: EncodeOptions, overheadBits: Int, whole: Bool = false
+    ) -> EncodeError {
+        var (mode, length) = measure()
+        if whole { length = (length + parts - 1) / parts }
+        let capacity = QRCapacity.maximumLength(
+            version: version, level: options.level, mode: mode, micro: false, overheadBits: overheadBits)
+        return .splitPartTooLarge(
+            part: part, parts: parts, length: length, mode: mode, capacity: capacity, version: version,
+            level: options.level, strict: options.strictVersion)
     }
 
     /// The error for a payload that does not fit in `version` at the options' level.

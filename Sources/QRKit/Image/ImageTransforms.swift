@@ -29,13 +29,38 @@ extension GrayImage {
     /// The picture inside a border of `border` pixels of shade `value` (a quiet zone).
     public func padded(by border: Int, value: UInt8 = 255) -> GrayImage {
         guard border > 0 else { return self }
+        return GrayImage(
+            width: width + 2 * border, height: height + 2 * border, pixels: paddedPixels(by: border, value: value))
+    }
+
+    /// The picture padded as ``padded(by:value:)`` does, then blurred `times` times as
+    /// ``boxBlurred(radius:)`` does, in one new buffer.
+    ///
+    /// The same pixels as `padded(by:value:)` followed by `times` calls of
+    /// `boxBlurred(radius:)`, without their intermediate pictures: for a 9000 × 9000
+    /// picture, one 117 MB buffer instead of three at once.
+    public func paddedAndBlurred(by border: Int, value: UInt8 = 255, radius: Int, times: Int) -> GrayImage {
+        let border = max(0, border)
+        var out = border > 0 ? paddedPixels(by: border, value: value) : pixels
+        let newWidth = width + 2 * border
+        let newHeight = height + 2 * border
+        if radius > 0 {
+            for _ in 0..<max(0, times) {
+                Self.blurInPlace(&out, width: newWidth, height: newHeight, radius: radius)
+            }
+        }
+        return GrayImage(width: newWidth, height: newHeight, pixels: out)
+    }
+
+    /// The pixels of the picture inside a border of `border` (> 0) pixels of `value`.
+    private func paddedPixels(by border: Int, value: UInt8) -> [UInt8] {
         let newWidth = width + 2 * border
         var out = [UInt8](repeating: value, count: newWidth * (height + 2 * border))
         for y in 0..<height {
             let dst = (y + border) * newWidth + border
             out.replaceSubrange(dst..<dst + width, with: pixels[y * width..<(y + 1) * width])
         }
-        return GrayImage(width: newWidth, height: height + 2 * border, pixels: out)
+        return out
     }
 
     private func boxShrunk(width newWidth: Int, height newHeight: Int) -> GrayImage {
@@ -87,32 +112,62 @@ extension GrayImage {
     /// vertically; three such passes approximate a Gaussian of sigma ≈ radius.
     public func boxBlurred(radius: Int) -> GrayImage {
         guard radius > 0 else { return self }
-        let horizontal = Self.boxPass(pixels, length: width, lines: height, step: 1, lineStride: width, radius: radius)
-        let both = Self.boxPass(horizontal, length: height, lines: width, step: width, lineStride: 1, radius: radius)
-        return GrayImage(width: width, height: height, pixels: both)
+        var out = pixels
+        Self.blurInPlace(&out, width: width, height: height, radius: radius)
+        return GrayImage(width: width, height: height, pixels: out)
     }
 
-    /// One running-sum box pass along lines of `length` pixels (`step` apart), clamping at the ends.
-    private static func boxPass(
-        _ source: [UInt8], length: Int, lines: Int, step: Int, lineStride: Int, radius: Int
-    ) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: source.count)
+    /// One box blur of `pixels` (`width` × `height`) in place: a running-sum pass along
+    /// each row, then one down the columns, clamping at the edges; each output is the
+    /// window's sum over its size, rounded to nearest.
+    ///
+    /// The column pass walks the picture row by row, with a running sum per column and the
+    /// original values of the last `radius + 1` rows kept aside, so it reads memory in
+    /// order and needs no second picture.
+    static func blurInPlace(_ pixels: inout [UInt8], width: Int, height: Int, radius: Int) {
         let window = 2 * radius + 1
-        source.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for line in 0..<lines {
-                    let base = line * lineStride
-                    func at(_ i: Int) -> Int { Int(src[base + min(max(i, 0), length - 1) * step]) }
+        pixels.withUnsafeMutableBufferPointer { image in
+            // Rows: each row is copied aside, then averaged back into place.
+            var line = [UInt8](repeating: 0, count: width)
+            line.withUnsafeMutableBufferPointer { row in
+                for y in 0..<height {
+                    let base = y * width
+                    for x in 0..<width { row[x] = image[base + x] }
+                    func at(_ i: Int) -> Int { Int(row[min(max(i, 0), width - 1)]) }
                     var sum = 0
                     for i in -radius...radius { sum += at(i) }
-                    for i in 0..<length {
-                        dst[base + i * step] = UInt8((sum + window / 2) / window)
-                        sum += at(i + radius + 1) - at(i - radius)
+                    for x in 0..<width {
+                        image[base + x] = UInt8((sum + window / 2) / window)
+                        sum += at(x + radius + 1) - at(x - radius)
+                    }
+                }
+            }
+            // Columns: sums[x] is the window around row y in column x.
+            var sums = [Int](repeating: 0, count: width)
+            var kept = [UInt8](repeating: 0, count: width * (radius + 1))
+            sums.withUnsafeMutableBufferPointer { sums in
+                kept.withUnsafeMutableBufferPointer { kept in
+                    for i in -radius...radius {
+                        let base = min(max(i, 0), height - 1) * width
+                        for x in 0..<width { sums[x] += Int(image[base + x]) }
+                    }
+                    for y in 0..<height {
+                        let base = y * width
+                        // Row y's original values, before they are overwritten: rows y-radius
+                        // up to y are needed later, so radius + 1 slots in turn.
+                        let slot = (y % (radius + 1)) * width
+                        for x in 0..<width { kept[slot + x] = image[base + x] }
+                        for x in 0..<width { image[base + x] = UInt8((sums[x] + window / 2) / window) }
+                        guard y + 1 < height else { break }
+                        // Slide the window down: add row y+radius+1 (not yet overwritten, as it
+                        // is below y once clamped), drop row y-radius (kept aside).
+                        let added = min(y + radius + 1, height - 1) * width
+                        let dropped = (max(y - radius, 0) % (radius + 1)) * width
+                        for x in 0..<width { sums[x] += Int(image[added + x]) - Int(kept[dropped + x]) }
                     }
                 }
             }
         }
-        return out
     }
 
     /// The picture with its tones stretched to the full 0...255 range, or nil when they
@@ -143,4 +198,3 @@ extension GrayImage {
         return GrayImage(width: width, height: height, pixels: pixels.map { table[Int($0)] })
     }
 }
-

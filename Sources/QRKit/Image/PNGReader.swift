@@ -81,8 +81,22 @@ public struct PNGReader: Sendable {
     /// }
     /// ```
     public func read(contentsOf path: String) throws(ImageError) -> GrayImage {
-        let bytes = try FileContents.bytes(of: path)
+        let bytes = try FileContents.bytes(of: path, limit: maximumFileSize, writerWait: pipeWriterWait)
         return try read(data: bytes, name: path)
+    }
+
+    /// How long ``read(contentsOf:)`` waits for a writer to a named pipe (FIFO) that has
+    /// none: a writer started just before or after the reader connects well within it, and
+    /// a pipe nobody writes to is reported instead of waited on forever.
+    var pipeWriterWait: Duration = .seconds(2)
+
+    /// The most bytes ``read(contentsOf:)`` reads from one file: what a picture of
+    /// ``pixelLimit`` pixels could need at 8 bytes a pixel (16-bit RGBA, stored without
+    /// compression), and 16 MiB for other chunks. A longer file (or an endless stream that
+    /// starts like a PNG) is refused rather than read into memory.
+    var maximumFileSize: Int {
+        let pixels = max(0, min(pixelLimit, Self.libpngPixelCeiling))
+        return pixels * 8 + 16 << 20
     }
 
     /// Reads PNG bytes already in memory.
@@ -272,25 +286,47 @@ public struct PNGReader: Sendable {
 
 /// Reads whole files with POSIX calls, turning each failure into an ``ImageError`` that
 /// names the file and gives the system's reason.
+///
+/// Hostile paths are handled without hanging or filling memory: a FIFO is opened without
+/// blocking and waited on for a writer for a bounded time, a stream that does not start
+/// like a PNG (`/dev/zero`, a video renamed `.png`) is read no further than its first
+/// bytes, and no more than `limit` bytes are read in all.
 private enum FileContents {
     /// Bytes read per `read(2)` call.
     static let chunkSize = 1 << 20
 
-    /// The bytes of the file at `path`.
-    static func bytes(of path: String) throws(ImageError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// The bytes of the file at `path`, or of its first bytes when they show it is not a
+    /// PNG (reading those fails with the format they look like).
+    static func bytes(of path: String, limit: Int, writerWait: Duration) throws(ImageError) -> [UInt8] {
+        // O_NONBLOCK: opening a FIFO for reading otherwise waits for a writer, forever.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw unreadable(path, errno) }
         defer { close(descriptor) }
 
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw unreadable(path, errno) }
+        let type = status.st_mode & S_IFMT
         // open(2) accepts a directory for reading; read(2) would then fail with EISDIR.
-        if status.st_mode & S_IFMT == S_IFDIR { throw unreadable(path, EISDIR) }
+        if type == S_IFDIR { throw unreadable(path, EISDIR) }
+
+        // A FIFO without a writer reads as end of file; one with a writer but no data yet
+        // fails with EAGAIN. Until either data or a writer shows up, poll until the wait is
+        // over; from then on, reads block like reads of standard input.
+        var awaitingWriter = type == S_IFIFO
+        let clock = ContinuousClock()
+        let deadline = clock.now + writerWait
+        func blockFromNowOn() throws(ImageError) {
+            awaitingWriter = false
+            let flags = fcntl(descriptor, F_GETFL)
+            guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else { throw unreadable(path, errno) }
+        }
+        if !awaitingWriter { try blockFromNowOn() }
 
         var bytes: [UInt8] = []
-        if status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
-            bytes.reserveCapacity(Int(min(status.st_size, 1 << 28)))
+        if type == S_IFREG, status.st_size > 0 {
+            bytes.reserveCapacity(Int(min(Int(status.st_size), limit, 1 << 28)))
         }
+        var sniffed = false
         var chunk = [UInt8](repeating: 0, count: chunkSize)
         while true {
             let (count, code) = chunk.withUnsafeMutableBytes { buffer in
@@ -298,9 +334,26 @@ private enum FileContents {
                 return (count, count < 0 ? errno : 0)
             }
             if count > 0 {
+                if awaitingWriter { try blockFromNowOn() }
                 bytes.append(contentsOf: chunk[0..<count])
+                if !sniffed, bytes.count >= 16 {
+                    sniffed = true
+                    if ImageError.Format(sniffing: bytes) != nil { return bytes }
+                }
+                if bytes.count > limit {
+                    throw .unreadableFile(
+                        file: path,
+                        reason: "the file is larger than any PNG within the pixel limit needs (over \(limit) bytes)")
+                }
             } else if count == 0 {
-                return bytes
+                guard awaitingWriter else { return bytes }
+                if clock.now >= deadline {
+                    throw .unreadableFile(
+                        file: path, reason: "a named pipe (FIFO) that nothing was written to within \(writerWait)")
+                }
+                usleep(5_000)
+            } else if code == EAGAIN || code == EWOULDBLOCK {
+                try blockFromNowOn()
             } else if code != EINTR {
                 throw unreadable(path, code)
             }

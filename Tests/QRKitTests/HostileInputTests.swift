@@ -1,0 +1,184 @@
+// QRKit tests — hostile and broken input: every bad file gives its own error naming the
+// file, degenerate pictures decode to "no code", and nothing crashes, hangs or balloons.
+import Foundation
+import QRTestSupport
+import Testing
+@testable import QRKit
+
+@Suite(.timeLimit(.minutes(1))) struct HostileInputTests {
+    @Test("an unreadable input gives an error that names it and says why", arguments: HostileInputs.unreadable)
+    func unreadableInput(_ input: HostileInput) throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let path = try input.make(in: scratch)
+        let expected = input.error(path)
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(throws: expected) { try PNGReader().read(contentsOf: path) }
+        #expect(clock.now - start < .seconds(4), "reading \(input.name) took too long")
+        #expect(expected.description.hasPrefix(path + ": "))
+    }
+
+    @Test func theCutsCoverEveryPartOfTheFile() {
+        // Signature, IHDR, IDAT's header, data and CRC: the cut points reach into each.
+        let iend = HostileInputs.photo.count - 12
+        #expect(Array(HostileInputs.photo[iend + 4..<iend + 8]) == Array("IEND".utf8))
+        let cuts = HostileInputs.cuts
+        #expect(cuts.contains { $0 < 8 })
+        #expect(cuts.contains { (8..<33).contains($0) })
+        #expect(cuts.contains { (33..<41).contains($0) })
+        #expect(cuts.contains { (41..<iend - 4).contains($0) })
+        #expect(cuts.contains { (iend - 4..<iend).contains($0) })
+        #expect(cuts.allSatisfy { $0 < iend })
+    }
+
+    @Test("a PNG cut inside IEND still has its whole picture", arguments: HostileInputs.cutsInIEND)
+    func cutInIEND(_ cut: Int) throws {
+        let whole = try PNGReader().read(data: HostileInputs.photo, name: "whole.png")
+        let image = try PNGReader().read(data: Array(HostileInputs.photo[0..<cut]), name: "cut.png")
+        #expect(image == whole)
+        #expect(try Decoder().decode(image).symbols.map(\.text) == ["MECARD:N:測試;;"])
+    }
+
+    @Test("a degenerate picture reads and decodes to no code", arguments: HostileInputs.codeless)
+    func codelessPicture(_ picture: CodelessPicture) throws {
+        let image = try PNGReader().read(data: picture.bytes, name: picture.name)
+        #expect(image.width == picture.width && image.height == picture.height)
+        for name in [StrategyName.race, .all] {
+            let report = try Decoder(strategy: name.makeStrategy()).decode(image)
+            #expect(report.symbols.isEmpty)
+            #expect(report.engines.allSatisfy { $0.outcome == .none }, "\(report.engines)")
+        }
+    }
+
+    @Test func aPictureThatInflatesPastThePixelLimitIsRefusedFromItsHeader() {
+        // 400 megapixels in about 310 KB: refused before any pixel memory is allocated.
+        let bomb = PNGBytes.flat(width: 20_000, height: 20_000)
+        #expect(bomb.count < 400_000)
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(throws: ImageError.tooLarge(file: "bomb.png", width: 20_000, height: 20_000, limit: 100_000_000)) {
+            try PNGReader().read(data: bomb, name: "bomb.png")
+        }
+        #expect(clock.now - start < .milliseconds(200))
+    }
+
+    @Test func theRunLengthPNGsReadBackExactly() throws {
+        // The fixture the memory tests rely on: a small picture made the same way.
+        let black = try PNGReader().read(data: PNGBytes.flat(width: 300, height: 7), name: "black")
+        #expect(black == GrayImage(width: 300, height: 7, filledWith: 0))
+        let white = try PNGReader().read(data: PNGBytes.flat(width: 301, height: 5, depth: 8, black: false), name: "white")
+        #expect(white == GrayImage(width: 301, height: 5, filledWith: 255))
+    }
+
+    @Test func aFileLargerThanAnyPictureWithinTheLimitIsNotReadToTheEnd() throws {
+        // A sparse file of 1 GiB that starts like a PNG: reading stops at the cap.
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let path = try scratch.file("endless.png", PNGBytes.header(width: 10, height: 10))
+        #expect(truncate(path, 1 << 30) == 0)
+        let reader = PNGReader(pixelLimit: 1_000)
+        #expect(reader.maximumFileSize == 8_000 + 16 << 20)
+        #expect(throws: ImageError.unreadableFile(
+            file: path, reason: "the file is larger than any PNG within the pixel limit needs (over \(reader.maximumFileSize) bytes)")
+        ) {
+            try reader.read(contentsOf: path)
+        }
+    }
+
+    @Test func aFIFOWithAWriterIsReadLikeAFile() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let path = scratch.path("pipe.png")
+        #expect(mkfifo(path, 0o600) == 0)
+        let photo = HostileInputs.photo
+        // The writer waits in open(2) for the reader, then writes in two parts.
+        let writer = Thread {
+            let descriptor = open(path, O_WRONLY)
+            guard descriptor >= 0 else { return }
+            photo.withUnsafeBytes { _ = write(descriptor, $0.baseAddress, 100) }
+            usleep(50_000)
+            photo.withUnsafeBytes { _ = write(descriptor, $0.baseAddress! + 100, $0.count - 100) }
+            close(descriptor)
+        }
+        writer.start()
+        let image = try PNGReader().read(contentsOf: path)
+        #expect(image == (try PNGReader().read(data: photo, name: "photo")))
+    }
+
+    @Test func aFIFOWhoseWriterComesLateIsWaitedFor() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let path = scratch.path("late.png")
+        #expect(mkfifo(path, 0o600) == 0)
+        let photo = HostileInputs.photo
+        let writer = Thread {
+            usleep(300_000)
+            // Non-blocking, so the thread cannot be left waiting if the reader gave up.
+            let descriptor = open(path, O_WRONLY | O_NONBLOCK)
+            guard descriptor >= 0 else { return }
+            photo.withUnsafeBytes { _ = write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+        }
+        writer.start()
+        #expect(try PNGReader().read(contentsOf: path).width == 350)
+    }
+
+    @Test func theWaitForAFIFOWriterIsBounded() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let path = scratch.path("silent.png")
+        #expect(mkfifo(path, 0o600) == 0)
+        var reader = PNGReader()
+        reader.pipeWriterWait = .milliseconds(100)
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(throws: ImageError.unreadableFile(
+            file: path, reason: "a named pipe (FIFO) that nothing was written to within 0.1 seconds")
+        ) {
+            try reader.read(contentsOf: path)
+        }
+        #expect(clock.now - start < .seconds(1))
+    }
+}
+
+/// Engines given pictures of degenerate shapes: no crash, no error, no code.
+@Suite struct DegenerateImageTests {
+    static let shapes: [(Int, Int)] = [
+        (1, 1), (1, 2), (2, 1), (2, 2), (3, 3), (7, 7), (20, 1), (1, 1_000), (1_000, 1), (65_535, 1), (1, 65_535),
+    ]
+
+    @Test(arguments: shapes)
+    func everyEngineReadsNothing(width: Int, height: Int) throws {
+        var random = SplitMix64(seed: UInt64(width * 31 + height))
+        let images = [
+            GrayImage(width: width, height: height, filledWith: 0),
+            GrayImage(width: width, height: height, filledWith: 255),
+            GrayImage(width: width, height: height, pixels: random.bytes(width * height)),
+        ]
+        for image in images {
+            for engine in DecodeStrategy.standardEngines {
+                #expect(try engine.decode(image, cancel: CancellationFlag()).isEmpty, "\(engine.name)")
+            }
+        }
+    }
+
+    @Test func extraPassesOnThinPicturesStayNearTheirSize() {
+        // A thin picture's derived pictures (rescaled, padded and smoothed) must not grow
+        // with its longer side squared: 65 535 × 1 once became 78 641 × 13 107 (1 GB a copy).
+        for (width, height) in Self.shapes + [(1_000_000, 1), (1_000_000, 100), (9_000, 9_000)] {
+            let border = ZBarEngine.quietZone(width: width, height: height)
+            let padded = (width + 2 * border) * (height + 2 * border)
+            #expect(padded <= 2 * width * height + 20 * (width + height) + 400, "\(width) × \(height) pads to \(padded) pixels")
+        }
+    }
+
+    @Test func zbarRescalesDegenerateShapesWithoutLosingARow() {
+        // The rescaled pass must never ask for a 0-pixel side.
+        for (width, height) in Self.shapes {
+            if let resized = ZBarEngine.rescaledForZBar(GrayImage(width: width, height: height, filledWith: 9)) {
+                #expect(resized.width >= 1 && resized.height >= 1)
+            }
+        }
+    }
+}

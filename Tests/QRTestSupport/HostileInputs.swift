@@ -1,0 +1,169 @@
+// QRKit test support — HostileInputs: the files people feed a QR tool by accident or on
+// purpose, each with what reading it must say. Library and command-line tests share them.
+import Foundation
+import QRKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the package's files are, found from this file's path.
+public enum PackagePaths {
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A file under `Samples/`.
+    public static func sample(_ relative: String) -> String {
+        root.appendingPathComponent("Samples").appendingPathComponent(relative).path
+    }
+
+    /// The PNG samples under `Samples/photos`, sorted.
+    public static var photos: [String] {
+        let folder = sample("photos")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".png") }.sorted().map { folder + "/" + $0 }
+    }
+}
+
+/// An input that cannot be read, how to make it, and the error it must give.
+public struct HostileInput: Sendable, CustomStringConvertible {
+    /// How the input is made on disk.
+    public enum Kind: Sendable {
+        /// A regular file holding these bytes.
+        case bytes([UInt8])
+        /// A path that does not exist (a file deleted between listing and decoding).
+        case missing
+        /// A FIFO that nobody writes to.
+        case fifo
+        /// An existing path outside the scratch folder, such as `/proc/self/mem`.
+        case system(String)
+    }
+
+    public let name: String
+    /// The file's name in the scratch folder (its extension is what a user would see).
+    public let fileName: String
+    public let kind: Kind
+    /// The error reading it must throw, given the path it was read from.
+    public let error: @Sendable (String) -> ImageError
+
+    public var description: String { name }
+
+    /// Makes the input in `scratch` and returns its path.
+    public func make(in scratch: ScratchDirectory) throws -> String {
+        switch kind {
+        case .bytes(let bytes):
+            return try scratch.file(fileName, bytes)
+        case .missing:
+            return scratch.path(fileName)
+        case .fifo:
+            let path = scratch.path(fileName)
+            guard mkfifo(path, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            return path
+        case .system(let path):
+            return path
+        }
+    }
+}
+
+/// A picture that reads but holds no code: decoding gives nothing, without crashing.
+public struct CodelessPicture: Sendable, CustomStringConvertible {
+    public let name: String
+    public let width: Int
+    public let height: Int
+    public let bytes: [UInt8]
+    public var description: String { name }
+}
+
+public enum HostileInputs {
+    /// A real photograph's PNG (561 bytes), to cut and damage.
+    public static let photo: [UInt8] = Array(
+        FileManager.default.contents(atPath: PackagePaths.sample("photos/qrcode-2-30.png")) ?? Data())
+
+    /// Where `photo` is cut, losing image data: inside the signature, at and inside IHDR,
+    /// inside IDAT's header, data and CRC. (Its IDAT is bytes 33..<549, IEND 549..<561.)
+    public static var cuts: [Int] {
+        let iend = photo.count - 12
+        return [1, 7, 8, 12, 20, 33, 37, 41, 60, 100, photo.count / 2, iend - 20, iend - 4, iend - 1]
+    }
+
+    /// Where `photo` is cut inside its IEND chunk: every byte of the image is there, so it
+    /// reads (libpng does not insist on IEND, nor do browsers).
+    public static var cutsInIEND: [Int] {
+        let iend = photo.count - 12
+        return [iend, iend + 7, photo.count - 1]
+    }
+
+    /// Every input that cannot be read, each with its own reason.
+    public static let unreadable: [HostileInput] = {
+        var random = SplitMix64(seed: 0x5EED)
+        var jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF\0".utf8) + [1, 1, 0, 0, 1, 0, 1, 0, 0]
+        jpeg += random.bytes(2_000) + [0xFF, 0xD9]
+        var badCRC = photo
+        badCRC[29] ^= 0x01  // IHDR's CRC
+        var badIHDR = photo
+        badIHDR[24] = 3  // bit depth 3
+        // The IHDR's CRC made right again, so the field itself is what is wrong.
+        let crc = PNGBytes.crc32(Array(badIHDR[12..<29]))
+        badIHDR.replaceSubrange(29..<33, with: PNGBytes.bigEndian(crc))
+
+        var inputs: [HostileInput] = [
+            HostileInput(name: "empty file", fileName: "empty.png", kind: .bytes([])) {
+                .notPNG(file: $0, looksLike: .empty)
+            },
+            HostileInput(name: "random bytes", fileName: "random.png", kind: .bytes(random.bytes(4_096))) {
+                .notPNG(file: $0, looksLike: .unknown)
+            },
+            HostileInput(name: "a JPEG named .png", fileName: "photo.png", kind: .bytes(jpeg)) {
+                .notPNG(file: $0, looksLike: .jpeg)
+            },
+            HostileInput(name: "bad CRC", fileName: "bad-crc.png", kind: .bytes(badCRC)) {
+                .checksumError(file: $0)
+            },
+            HostileInput(name: "bad IHDR (bit depth 3)", fileName: "bad-ihdr.png", kind: .bytes(badIHDR)) {
+                .corrupt(file: $0, reason: "Invalid IHDR data")
+            },
+            HostileInput(
+                name: "header claiming 100000 × 100000", fileName: "huge-header.png",
+                kind: .bytes(PNGBytes.header(width: 100_000, height: 100_000))
+            ) {
+                .tooLarge(file: $0, width: 100_000, height: 100_000, limit: PNGReader.defaultPixelLimit)
+            },
+            HostileInput(
+                name: "20000 × 20000 black in a small file", fileName: "bomb.png",
+                kind: .bytes(PNGBytes.flat(width: 20_000, height: 20_000))
+            ) {
+                .tooLarge(file: $0, width: 20_000, height: 20_000, limit: PNGReader.defaultPixelLimit)
+            },
+            HostileInput(name: "a file deleted before decoding", fileName: "deleted.png", kind: .missing) {
+                .unreadableFile(file: $0, reason: "No such file or directory")
+            },
+            HostileInput(name: "a FIFO nobody writes to", fileName: "fifo.png", kind: .fifo) {
+                .unreadableFile(file: $0, reason: "a named pipe (FIFO) that nothing was written to within 2.0 seconds")
+            },
+            // Opens, then fails to read (nothing is mapped at offset 0): unreadable even for root.
+            HostileInput(name: "a file that fails to read", fileName: "", kind: .system("/proc/self/mem")) {
+                .unreadableFile(file: $0, reason: "Input/output error")
+            },
+            // An endless stream: read no further than its first bytes.
+            HostileInput(name: "/dev/zero", fileName: "", kind: .system("/dev/zero")) {
+                .notPNG(file: $0, looksLike: .unknown)
+            },
+        ]
+        for cut in cuts {
+            inputs.append(
+                HostileInput(
+                    name: "PNG cut at byte \(cut) of \(photo.count)", fileName: "cut-\(cut).png",
+                    kind: .bytes(Array(photo[0..<cut]))
+                ) { .truncated(file: $0) })
+        }
+        return inputs
+    }()
+
+    /// Pictures of degenerate shapes that read and hold no code.
+    public static let codeless: [CodelessPicture] = [
+        CodelessPicture(name: "1 × 1", width: 1, height: 1, bytes: PNGBytes.file(.gray(width: 1, height: 1, depth: 8, [0]))),
+        CodelessPicture(name: "65535 × 1", width: 65_535, height: 1, bytes: PNGBytes.flat(width: 65_535, height: 1, depth: 8)),
+        CodelessPicture(name: "1 × 65535", width: 1, height: 65_535, bytes: PNGBytes.flat(width: 1, height: 65_535, depth: 8, black: false)),
+        CodelessPicture(name: "3 × 3 white", width: 3, height: 3, bytes: PNGBytes.flat(width: 3, height: 3, depth: 8, black: false)),
+    ]
+}

@@ -1,0 +1,24 @@
+// QRKit test support — SplitMix64: a small seeded generator, so "random" inputs repeat.
+
+/// Sebastiano Vigna's SplitMix64: the same seed gives the same sequence on every machine.
+///
+///     var random = SplitMix64(seed: 42)
+///     let byte = UInt8.random(in: 0...255, using: &random)
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    public private(set) var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// `count` bytes from the generator.
+    public mutating func bytes(_ count: Int) -> [UInt8] {
+        (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
+    }
+}
