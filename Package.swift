@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "CQRTestSupport", path: "Tests/CQRTestSupport"),
         .testTarget(
             name: "QRKitTests", dependencies: ["QRKit", "QRTestSupport", "CZBar", "CQREncode", "CZXing"]),
-        .testTarget(name: "QRBenchTests", dependencies: ["QRBench", "QRKit"]),
+        .testTarget(name: "QRBenchTests", dependencies: ["QRBench", "QRKit", "QRTestSupport"]),
         .testTarget(name: "QRCLITests", dependencies: ["QRKit", "QRTestSupport"], exclude: ["Fixtures"]),
     ],
     cxxLanguageStandard: .cxx17

@@ -17,7 +17,7 @@ import Testing
         let generated = try TestSupport.run(
             qr, ["bench", "--generate", corpus, "--count", "4", "--seed", "3", "--categories", "clean,multi"])
         #expect(generated.status == 0, "\(generated.stderr)")
-        #expect(generated.stdout.contains("Wrote 4 pictures"))
+        #expect(generated.text.contains("Wrote 4 pictures"))
         // A broken picture is named on stderr and skipped, not fatal.
         #expect(FileManager.default.createFile(atPath: corpus + "/clean/broken.png", contents: Data("not a png".utf8)))
         #expect(FileManager.default.createFile(atPath: corpus + "/clean/broken.txt", contents: Data("x".utf8)))
@@ -31,10 +31,10 @@ import Testing
             ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("skipped clean/broken.png"), "\(run.stderr)")
-        let rows = run.stdout.split(separator: "\n").filter { $0.hasPrefix("| ") }
-        #expect(rows.count == 4 + 3, "\(run.stdout)")  // strategies: header + 3; categories: header + 2
-        #expect(rows[1].hasPrefix("| race | 4/4 |"), "\(run.stdout)")
-        #expect(run.stdout.contains("| multi | 2 |"))
+        let rows = run.text.split(separator: "\n").filter { $0.hasPrefix("| ") }
+        #expect(rows.count == 4 + 3, "\(run.text)")  // strategies: header + 3; categories: header + 2
+        #expect(rows[1].hasPrefix("| race | 4/4 |"), "\(run.text)")
+        #expect(run.text.contains("| multi | 2 |"))
 
         let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: json)))
         let report = try #require(object as? [String: Any])
@@ -63,8 +63,8 @@ import Testing
         let run = try TestSupport.run(try Self.qr(), ["bench", "--help"])
         #expect(run.status == 0)
         for option in ["--strategies", "--runs", "--seed", "--json", "--csv", "--svg", "--category-table", "--generate", "--count"] {
-            #expect(run.stdout.contains(option), "\(option)")
+            #expect(run.text.contains(option), "\(option)")
         }
-        #expect(!run.stdout.contains("--cold-probe"))
+        #expect(!run.text.contains("--cold-probe"))
     }
 }

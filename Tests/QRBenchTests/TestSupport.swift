@@ -1,5 +1,6 @@
 // QRBench tests — temporary folders, the package root, the built `qr` binary.
 import Foundation
+import QRTestSupport
 import QRKit
 
 enum TestSupport {
@@ -29,48 +30,13 @@ enum TestSupport {
         return result
     }
 
-    /// The built `qr` executable: beside the test bundle (the products folder of this
-    /// build), else `.build/debug/qr` in the package.
-    static var qrExecutable: String? {
-        var candidates: [URL] = []
-        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var folder = testBinary.deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(folder.appendingPathComponent("qr"))
-            folder = folder.deletingLastPathComponent()
-        }
-        candidates.append(root.appendingPathComponent(".build/debug/qr"))
-        return candidates.map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    /// The built `qr` executable, nil when it is not built.
+    static var qrExecutable: String? { ProgramRunner.qrExecutable }
 
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = ProgramOutput
 
     /// Runs `executable` with `arguments` and collects its output.
     static func run(_ executable: String, _ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read stderr on another thread while stdout is read here, so neither pipe fills up.
-        let errData = Locked(Data())
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            let data = err.fileHandleForReading.readDataToEndOfFile()
-            errData.withLock { $0 = data }
-            done.signal()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        done.wait()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData.withLock { $0 }, as: UTF8.self))
+        try ProgramRunner.run(executable, arguments)
     }
 }

@@ -68,7 +68,7 @@ import Testing
     @Test func anUnreadableFileInJSONHasAnErrorField() throws {
         let run = try QRProcess.run(["decode", "/nonexistent/x.png", "--json"])
         #expect(run.status == 2)
-        let object = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])
         #expect(object["file"] as? String == "/nonexistent/x.png")
         #expect((object["error"] as? String)?.contains("/nonexistent/x.png") == true)
         #expect(object["report"] is NSNull)
@@ -90,7 +90,7 @@ import Testing
     @Test func bytesWritesThePayloadExactly() throws {
         let run = try QRProcess.run(["decode", photo, "--bytes"])
         #expect(run.status == 0)
-        #expect(run.stdout == Data(photoText.utf8))
+        #expect(run.stdout == Array(photoText.utf8))
     }
 
     @Test func filesFromReadsTheListOnStandardInput() throws {

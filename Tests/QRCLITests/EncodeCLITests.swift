@@ -1,40 +1,15 @@
 // QRCLI tests — `qr encode` end to end: the built binary, its output, errors and exit status,
 // read back by zbarimg and ZXingReader when they are installed.
 import Foundation
-import Synchronization
+import QRTestSupport
 import Testing
 
-/// The result of one run of a program.
-struct RunResult {
-    var status: Int32
-    var stdout: [UInt8]
-    var stderr: String
-    var text: String { String(decoding: stdout, as: UTF8.self) }
-}
+typealias RunResult = ProgramOutput
 
 enum CLI {
-    /// The `qr` executable next to this test bundle (the products directory), or found
-    /// from this file's checkout under `.build/debug`.
-    static let qrURL: URL? = {
-        var candidates: [URL] = []
-        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates.append(URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("qr"))
-        }
-        candidates.append(Bundle.main.bundleURL.appendingPathComponent("qr"))
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("qr"))
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            candidates.append(directory.appendingPathComponent(".build/debug/qr"))
-            directory = directory.deletingLastPathComponent()
-        }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    static let qrURL: URL? = ProgramRunner.qrExecutable.map { URL(fileURLWithPath: $0) }
 
-    /// The path of a program on PATH, or nil.
-    static func tool(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static func tool(_ name: String) -> String? { ProgramRunner.tool(name) }
 
     static let zbarimg = tool("zbarimg")
     static let zxingReader = tool("ZXingReader")
@@ -44,27 +19,7 @@ enum CLI {
         _ executable: String, _ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil,
         environment: [String: String] = [:]
     ) throws -> RunResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe()
-        let errors = Pipe()
-        let input = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-        try process.run()
-        if let stdin {
-            input.fileHandleForWriting.write(Data(stdin))
-            try input.fileHandleForWriting.close()
-        }
-        // Read stderr on the side so neither pipe can fill up and stall the child.
-        let errorData = ErrorCollector(errors.fileHandleForReading)
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return RunResult(status: process.terminationStatus, stdout: Array(outputData), stderr: errorData.wait())
+        try ProgramRunner.run(executable, arguments, stdin: stdin, in: directory, environment: environment)
     }
 
     /// Runs `qr` with arguments.
@@ -86,26 +41,6 @@ enum CLI {
             guard line.hasPrefix("Bytes:") else { return nil }
             return line.dropFirst(6).split(separator: " ").compactMap { UInt8($0, radix: 16) }
         }
-    }
-}
-
-/// Collects a pipe's bytes on a background thread.
-final class ErrorCollector: Sendable {
-    private let done = DispatchGroup()
-    private let data = Mutex(Data())
-
-    init(_ handle: FileHandle) {
-        done.enter()
-        DispatchQueue.global().async { [self] in
-            let bytes = handle.readDataToEndOfFile()
-            data.withLock { $0 = bytes }
-            done.leave()
-        }
-    }
-
-    func wait() -> String {
-        done.wait()
-        return data.withLock { String(decoding: $0, as: UTF8.self) }
     }
 }
 
