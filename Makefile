@@ -77,8 +77,9 @@ stress: build test-deps
 	GLIBC_TUNABLES=glibc.malloc.tcache_count=0 QRKIT_STRESS=1 QRKIT_QR=$(QR) \
 	  $(SWIFT) test --skip-build --filter StressTests
 
-# 105 decodes of the sample photos in one process, then a batch of broken files, under
-# memcheck: no memory errors and no definite leaks, C libraries included.
+# 105 decodes of the sample photos in one process, then a batch of broken files, then
+# pictures of degenerate shapes through both engines, under memcheck: no memory errors
+# and no definite leaks, C libraries included.
 valgrind: test-deps
 	@echo "== valgrind: $(VALGRIND_ROUNDS) x the sample photos, then broken files =="
 	$(SWIFT) build --product qr --scratch-path .build-valgrind \
@@ -99,6 +100,11 @@ valgrind: test-deps
 	  $(VALGRIND_SUMMARY) .valgrind/broken.log; \
 	  if [ $$status -ne 2 ]; then cat .valgrind/broken.log .valgrind/broken.err; echo "valgrind: broken files gave status $$status, not 2"; exit 1; fi; \
 	  echo "valgrind: $$(wc -l < .valgrind/broken.err) broken files reported (exit 2)"
+	@status=0; $(VALGRIND) --log-file=.valgrind/degenerate.log $(VALGRIND_QR) decode --jobs 2 --strategy all \
+	  Tests/QRCLITests/Fixtures/degenerate > /dev/null 2>&1 || status=$$?; \
+	  $(VALGRIND_SUMMARY) .valgrind/degenerate.log; \
+	  if [ $$status -ne 1 ]; then cat .valgrind/degenerate.log; echo "valgrind: degenerate shapes gave status $$status, not 1"; exit 1; fi; \
+	  echo "valgrind: $$(ls Tests/QRCLITests/Fixtures/degenerate/*.png | wc -l) degenerate shapes (1 x 1 to 1 x 65535) read by both engines, no code (exit 1)"
 
 fuzz: test-deps
 	@echo "== fuzzing each target for $(FUZZ_SECONDS) s =="
