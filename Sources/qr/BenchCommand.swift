@@ -232,30 +232,28 @@ struct BenchCommand: ParsableCommand {
     // MARK: - Arguments
 
     private func strategyList() throws -> [StrategyName] {
-        guard let strategies else { return StrategyName.allCases }
-        var list: [StrategyName] = []
-        for word in strategies.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !word.isEmpty {
-            guard let name = StrategyName(rawValue: word) else {
-                throw ValidationError(
-                    "Unknown strategy '\(word)'; choose from \(StrategyName.allCases.map(\.rawValue).joined(separator: ", ")).")
-            }
-            if !list.contains(name) { list.append(name) }
-        }
-        if list.isEmpty { throw ValidationError("--strategies needs at least one strategy.") }
-        return list
+        try Self.commaList(strategies, option: "--strategies", noun: "strategy")
     }
 
     private func categoryList() throws -> [GeneratedCategory] {
-        guard let categories else { return GeneratedCategory.allCases }
-        var list: [GeneratedCategory] = []
-        for word in categories.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !word.isEmpty {
-            guard let category = GeneratedCategory(rawValue: word) else {
+        try Self.commaList(categories, option: "--categories", noun: "category")
+    }
+
+    /// The values named in a comma-separated option, in order, each once; every value
+    /// when the option is absent.
+    private static func commaList<Value: RawRepresentable & CaseIterable & Equatable>(
+        _ text: String?, option: String, noun: String
+    ) throws -> [Value] where Value.RawValue == String {
+        guard let text else { return Array(Value.allCases) }
+        var list: [Value] = []
+        for word in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !word.isEmpty {
+            guard let value = Value(rawValue: word) else {
                 throw ValidationError(
-                    "Unknown category '\(word)'; choose from \(GeneratedCategory.allCases.map(\.rawValue).joined(separator: ", ")).")
+                    "Unknown \(noun) '\(word)'; choose from \(Value.allCases.map(\.rawValue).joined(separator: ", ")).")
             }
-            if !list.contains(category) { list.append(category) }
+            if !list.contains(value) { list.append(value) }
         }
-        if list.isEmpty { throw ValidationError("--categories needs at least one category.") }
+        if list.isEmpty { throw ValidationError("\(option) needs at least one \(noun).") }
         return list
     }
 
