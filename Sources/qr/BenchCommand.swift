@@ -28,7 +28,7 @@ struct BenchCommand: ParsableCommand {
               qr bench                                   # the shipped Samples/
               qr bench ~/photos --runs 10 --json out.json --csv out.csv --svg chart.svg
               qr bench --strategies race,hedged,zxing --category-table
-              qr bench --pass-table                      # what each decode pass costs and buys
+              qr bench --pass-table                      # what each decode pass buys
               qr bench --generate corpus/ --count 300 --seed 7
             """)
 
@@ -71,7 +71,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(
         name: .customLong("pass-table"),
         help: """
-            Instead of the strategy table, measure each engine's decode passes one by one             (and the race climbing both ladders): pictures read and the latency each pass             adds, where it is needed and where it is not.
+            Instead of the strategy table, measure each engine's decode passes one by one \
+            (and the race climbing both ladders): pictures read, and the latency each pass \
+            adds where it is needed and where it is not.
             """)
     var passTable = false
 
