@@ -142,9 +142,9 @@ struct BenchCommand: ParsableCommand {
         }
         if passTable {
             let rungs = PassLadder(runs: runs).run(loaded) { phase in
-                if StandardError.isTerminal { StandardError.write("\r\u{1B}[Kpasses: \(phase)") }
+                if StandardError.isTerminal { StandardError.status("passes: \(phase)") }
             }
-            if StandardError.isTerminal { StandardError.write("\r\u{1B}[K") }
+            if StandardError.isTerminal { StandardError.clearStatus() }
             print(PassLadder.markdown(rungs, pictures: loaded.pictures.count), terminator: "")
             return
         }
@@ -310,14 +310,14 @@ final class ProgressBar: Sendable {
             let fraction = progress.total == 0 ? 1 : Double(progress.done) / Double(progress.total)
             let filled = min(width, Int(fraction * Double(width)))
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            StandardError.write("\r\u{1B}[K\(bar) \(progress.done)/\(progress.total) \(progress.phase)")
+            StandardError.status("\(bar) \(progress.done)/\(progress.total) \(progress.phase)")
         }
     }
 
     /// Clears the bar's line.
     func finish() {
         state.withLock { state in
-            if state.drawn { StandardError.write("\r\u{1B}[K") }
+            if state.drawn { StandardError.clearStatus() }
         }
     }
 }

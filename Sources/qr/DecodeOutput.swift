@@ -51,14 +51,14 @@ final class DecodeOutput: Sendable {
                 s.nextToPrint += 1
             }
             if progress {
-                StandardError.write("\r\u{1B}[Kdecoded \(s.delivered)/\(count)")
+                StandardError.status("decoded \(s.delivered)/\(count)")
             }
         }
     }
 
     /// Ends the progress line.
     func finish() {
-        if progress { StandardError.write("\r\u{1B}[K") }
+        if progress { StandardError.clearStatus() }
     }
 
     /// The contract's exit status: 2 if any picture was unreadable, else 1 if any had no

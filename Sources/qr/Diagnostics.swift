@@ -38,4 +38,14 @@ enum StandardError {
 
     /// True when stderr is a terminal (progress bars go there only then).
     static var isTerminal: Bool { isatty(2) == 1 }
+
+    /// Replaces the terminal's current line with `text` (no newline): a progress line.
+    static func status(_ text: String) {
+        write("\r\u{1B}[K\(text)")
+    }
+
+    /// Erases the progress line, leaving the cursor at the start of an empty line.
+    static func clearStatus() {
+        status("")
+    }
 }
