@@ -184,7 +184,7 @@ struct StressTests {
         // under way at once, each holding pictures of its own beside the one we read:
         // - zbar's smoothed pass: the picture padded by a tenth on each side, 1.44 copies;
         // - zxing's inverted pass: the inverted copy, zxing-cpp 1.4's binarised matrix (one
-        //   byte a pixel) and its downscale pyramid, 2.2 copies (2.2 measured alone);
+        //   byte a pixel) and its downscale pyramid, 2.2 copies (measured with zxing alone);
         // 1 + 1.44 + 2.2 = 4.64 copies. Whether the two overlap depends on timing (peaks
         // of 3.2, 3.4 and 4.2 copies seen on 2 cores): the bound is that worst case with
         // under half a copy to spare, five copies; a copy of the picture per pass, or
