@@ -130,8 +130,7 @@ struct DecodeCommand: ParsableCommand {
             case .file(let path):
                 image = try reader.read(contentsOf: path)
             case .standardInput:
-                let data = FileHandle.standardInput.readDataToEndOfFile()
-                image = try reader.read(data: [UInt8](data), name: input.displayName)
+                image = try reader.read(descriptor: STDIN_FILENO, name: input.displayName)
             }
             return .decoded(try decoder.decode(image))
         } catch {

@@ -86,6 +86,65 @@ import Testing
         }
     }
 
+    // Standard input and other open descriptors get the same bounds as named files.
+
+    @Test func anEndlessStreamOnADescriptorIsReadOnlyAsFarAsItsFirstBytes() throws {
+        let zero = open("/dev/zero", O_RDONLY)
+        try #require(zero >= 0)
+        defer { close(zero) }
+        #expect(throws: ImageError.notPNG(file: "<stdin>", looksLike: .unknown)) {
+            try PNGReader().read(descriptor: zero, name: "<stdin>")
+        }
+    }
+
+    @Test func aStreamLongerThanAnyPictureWithinTheLimitIsNotReadToTheEnd() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let reader = PNGReader(pixelLimit: 1_000)
+        // A PNG header, then zeros to 1 MiB past the cap; the writer is not made to wait
+        // on a reader that stopped: the test drains what is left.
+        let header = PNGBytes.header(width: 10, height: 10)
+        let total = reader.maximumFileSize + (1 << 20)
+        let writeEnd = ends[1]
+        let writer = Thread {
+            var chunk = header + [UInt8](repeating: 0, count: (1 << 16) - header.count)
+            var written = 0
+            while written < total {
+                let n = chunk.withUnsafeMutableBytes { write(writeEnd, $0.baseAddress, min($0.count, total - written)) }
+                if n <= 0 { break }
+                written += n
+                if written >= header.count { chunk = [UInt8](repeating: 0, count: 1 << 16) }
+            }
+            close(writeEnd)
+        }
+        writer.start()
+        #expect(throws: ImageError.unreadableFile(
+            file: "<stdin>", reason: "the file is larger than any PNG within the pixel limit needs (over \(reader.maximumFileSize) bytes)")
+        ) {
+            try reader.read(descriptor: ends[0], name: "<stdin>")
+        }
+        var sink = [UInt8](repeating: 0, count: 1 << 16)
+        while sink.withUnsafeMutableBytes({ read(ends[0], $0.baseAddress, $0.count) }) > 0 {}
+    }
+
+    @Test func aPictureOnAPipeReadsAsTheFileDoes() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let photo = HostileInputs.photo
+        let writeEnd = ends[1]
+        let writer = Thread {
+            photo.withUnsafeBytes { _ = write(writeEnd, $0.baseAddress, 100) }
+            usleep(50_000)
+            photo.withUnsafeBytes { _ = write(writeEnd, $0.baseAddress! + 100, $0.count - 100) }
+            close(writeEnd)
+        }
+        writer.start()
+        let image = try PNGReader().read(descriptor: ends[0], name: "<stdin>")
+        #expect(image == (try PNGReader().read(data: photo, name: "photo")))
+    }
+
     @Test func aFIFOWithAWriterIsReadLikeAFile() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }

@@ -85,6 +85,21 @@ public struct PNGReader: Sendable {
         return try read(data: bytes, name: path)
     }
 
+    /// Reads a PNG from an open file descriptor, such as standard input (0), to its end.
+    ///
+    /// The same bounds as ``read(contentsOf:)`` hold: a stream that does not start like a
+    /// PNG is read no further than its first bytes, and no more than a picture within
+    /// ``pixelLimit`` could need is read in all, so `cat /dev/zero | qr decode -` ends
+    /// with an error instead of filling memory. The descriptor is left open.
+    ///
+    /// - Parameters:
+    ///   - descriptor: The descriptor to read from.
+    ///   - name: What error messages call it, such as `<stdin>`.
+    public func read(descriptor: Int32, name: String) throws(ImageError) -> GrayImage {
+        let bytes = try FileContents.bytes(of: descriptor, name: name, limit: maximumFileSize)
+        return try read(data: bytes, name: name)
+    }
+
     /// How long ``read(contentsOf:)`` waits for a writer to a named pipe (FIFO) that has
     /// none: a writer started just before or after the reader connects well within it, and
     /// a pipe nobody writes to is reported instead of waited on forever.
@@ -116,8 +131,8 @@ public struct PNGReader: Sendable {
     ///   ``ImageError/corrupt(file:reason:)`` for anything else libpng refuses.
     ///
     /// ```swift
-    /// let bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-    /// let image = try PNGReader().read(data: bytes, name: "<stdin>")
+    /// let bytes: [UInt8] = try downloadedPNG()
+    /// let image = try PNGReader().read(data: bytes, name: "download.png")
     /// ```
     public func read(data: [UInt8], name: String) throws(ImageError) -> GrayImage {
         if let format = ImageError.Format(sniffing: data) {
@@ -309,54 +324,86 @@ private enum FileContents {
         // open(2) accepts a directory for reading; read(2) would then fail with EISDIR.
         if type == S_IFDIR { throw unreadable(path, EISDIR) }
 
-        // A FIFO without a writer reads as end of file; one with a writer but no data yet
-        // fails with EAGAIN. Until either data or a writer shows up, poll until the wait is
-        // over; from then on, reads block like reads of standard input.
-        var awaitingWriter = type == S_IFIFO
-        let clock = ContinuousClock()
-        let deadline = clock.now + writerWait
-        func blockFromNowOn() throws(ImageError) {
-            awaitingWriter = false
-            let flags = fcntl(descriptor, F_GETFL)
-            guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else { throw unreadable(path, errno) }
-        }
-        if !awaitingWriter { try blockFromNowOn() }
+        let first = type == S_IFIFO ? try awaitWriter(descriptor, path: path, wait: writerWait) : []
+        let size = type == S_IFREG ? Int(status.st_size) : 0
+        return try readToEnd(descriptor, name: path, limit: limit, first: first, expectedSize: size)
+    }
 
-        var bytes: [UInt8] = []
-        if type == S_IFREG, status.st_size > 0 {
-            bytes.reserveCapacity(Int(min(Int(status.st_size), limit, 1 << 28)))
-        }
-        var sniffed = false
+    /// The bytes of an open descriptor, read to its end under the same bounds.
+    static func bytes(of descriptor: Int32, name: String, limit: Int) throws(ImageError) -> [UInt8] {
+        var status = stat()
+        let size = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
+        return try readToEnd(descriptor, name: name, limit: limit, first: [], expectedSize: size)
+    }
+
+    /// Waits, at most `wait`, for a writer to the FIFO opened without blocking as
+    /// `descriptor`, and returns what it wrote first (empty when it is connected but has
+    /// written nothing yet).
+    ///
+    /// A FIFO without a writer reads as end of file; one with a writer but no data yet
+    /// fails with EAGAIN. Until either data or a writer shows up, it polls.
+    private static func awaitWriter(_ descriptor: Int32, path: String, wait: Duration) throws(ImageError) -> [UInt8] {
+        let clock = ContinuousClock()
+        let deadline = clock.now + wait
         var chunk = [UInt8](repeating: 0, count: chunkSize)
         while true {
-            let (count, code) = chunk.withUnsafeMutableBytes { buffer in
-                let count = read(descriptor, buffer.baseAddress, buffer.count)
-                return (count, count < 0 ? errno : 0)
-            }
-            if count > 0 {
-                if awaitingWriter { try blockFromNowOn() }
-                bytes.append(contentsOf: chunk[0..<count])
-                if !sniffed, bytes.count >= 16 {
-                    sniffed = true
-                    if ImageError.Format(sniffing: bytes) != nil { return bytes }
-                }
-                if bytes.count > limit {
-                    throw .unreadableFile(
-                        file: path,
-                        reason: "the file is larger than any PNG within the pixel limit needs (over \(limit) bytes)")
-                }
-            } else if count == 0 {
-                guard awaitingWriter else { return bytes }
+            let (count, code) = read(descriptor, into: &chunk)
+            if count > 0 { return Array(chunk[0..<count]) }
+            if count == 0 {
                 if clock.now >= deadline {
                     throw .unreadableFile(
-                        file: path, reason: "a named pipe (FIFO) that nothing was written to within \(writerWait)")
+                        file: path, reason: "a named pipe (FIFO) that nothing was written to within \(wait)")
                 }
                 usleep(5_000)
             } else if code == EAGAIN || code == EWOULDBLOCK {
-                try blockFromNowOn()
+                return []
             } else if code != EINTR {
                 throw unreadable(path, code)
             }
+        }
+    }
+
+    /// Reads `descriptor` to its end after the bytes `first` already read from it.
+    ///
+    /// Stops early, returning what it has, when the first 16 bytes show another format,
+    /// and fails past `limit` bytes. A descriptor without data yet (non-blocking) is
+    /// waited on with poll(2), so its flags, maybe shared with other processes, stay as
+    /// they are.
+    private static func readToEnd(
+        _ descriptor: Int32, name: String, limit: Int, first: [UInt8], expectedSize: Int
+    ) throws(ImageError) -> [UInt8] {
+        var bytes = first
+        if expectedSize > 0 { bytes.reserveCapacity(min(expectedSize, limit, 1 << 28)) }
+        var sniffed = false
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            if !sniffed, bytes.count >= 16 {
+                sniffed = true
+                if ImageError.Format(sniffing: bytes) != nil { return bytes }
+            }
+            if bytes.count > limit {
+                throw .unreadableFile(
+                    file: name, reason: "the file is larger than any PNG within the pixel limit needs (over \(limit) bytes)")
+            }
+            let (count, code) = read(descriptor, into: &chunk)
+            if count > 0 {
+                bytes.append(contentsOf: chunk[0..<count])
+            } else if count == 0 {
+                return bytes
+            } else if code == EAGAIN || code == EWOULDBLOCK {
+                var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&ready, 1, -1)
+            } else if code != EINTR {
+                throw unreadable(name, code)
+            }
+        }
+    }
+
+    /// One read(2) into `chunk`: the count, and errno when it failed.
+    private static func read(_ descriptor: Int32, into chunk: inout [UInt8]) -> (Int, Int32) {
+        chunk.withUnsafeMutableBytes { buffer in
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            return (count, count < 0 ? errno : 0)
         }
     }
 
