@@ -16,9 +16,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
-        .systemLibrary(
-            name: "CZBar", path: "CZBar", pkgConfig: "zbar",
-            providers: [.apt(["libzbar-dev"])]),
+        // zbar from Debian's static libzbar.a (libzbar-dev): only its scanner and decoder
+        // objects are linked, so the X11, xcb, V4L and D-Bus libraries of libzbar.so stay
+        // out of every process (czbar_nodbus.c says why D-Bus can go too).
+        .target(
+            name: "CZBar", path: "CZBar",
+            linkerSettings: [.linkedLibrary(":libzbar.a")]),
         .systemLibrary(
             name: "CQREncode", path: "CQREncode", pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]),

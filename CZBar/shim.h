@@ -1,2 +1,0 @@
-// Lets Swift import <zbar.h> as the CZBar module.
-#include <zbar.h>
