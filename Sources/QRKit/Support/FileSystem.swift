@@ -1,0 +1,192 @@
+// QRKit — FileSystem: folders, whole-file reads and writes on POSIX calls, for the
+// package's own command line and harness.
+//
+// Foundation would do all of this, but importing it maps ICU and thousands of protocol
+// conformances into every `qr` process, which the start-up of a one-picture decode pays
+// for (see README, "Performance"). `package` access: not part of QRKit's public API.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+package enum FileSystem {
+    /// What a path names, following symbolic links.
+    package enum Kind: Sendable, Equatable {
+        case directory
+        case file
+        /// A device, FIFO or socket.
+        case other
+    }
+
+    /// What `path` names (through links), or nil when nothing is there (a link to nothing).
+    package static func kind(of path: String) -> Kind? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .file
+        default: return .other
+        }
+    }
+
+    /// Whether `path` names a folder (through links).
+    package static func isDirectory(_ path: String) -> Bool { kind(of: path) == .directory }
+
+    /// The paths below `folder` whose names end in one of `suffixes` (compared without
+    /// case), sorted, each `folder` joined with the path below it.
+    ///
+    /// Links to folders are followed, each folder walked once (so a link loop ends). A
+    /// name that matches is listed even when it is a link to nothing, so that reading it
+    /// reports the file and why; folders whose names match are not.
+    package static func files(under folder: String, endingWith suffixes: [String]) -> [String] {
+        let lowered = suffixes.map { $0.lowercased() }
+        var found: [String] = []
+        var visited = Set<FileID>()
+        walk(folder, visited: &visited) { path, isDirectory in
+            guard !isDirectory else { return }
+            let name = path.lowercased()
+            if lowered.contains(where: { name.hasSuffix($0) }) { found.append(path) }
+        }
+        return found.sorted()
+    }
+
+    /// `base` and `name` joined with one slash.
+    package static func join(_ base: String, _ name: String) -> String {
+        if base.isEmpty { return name }
+        return base.hasSuffix("/") ? base + name : base + "/" + name
+    }
+
+    /// The last component of `path` ("c" for "a/b/c", "b" for "a/b/").
+    package static func lastComponent(_ path: String) -> String {
+        let trimmed = path.reversed().drop { $0 == "/" }.reversed()
+        guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+
+    /// `path` without its last component ("a/b" for "a/b/c", "" for "c").
+    package static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// The whole file at `path`.
+    ///
+    /// - Throws: ``FileSystemError`` naming the file and the system's reason.
+    package static func read(_ path: String) throws(FileSystemError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
+        defer { close(descriptor) }
+        return try read(descriptor: descriptor, name: path)
+    }
+
+    /// An open descriptor read to its end (standard input, say).
+    package static func read(descriptor: Int32, name: String) throws(FileSystemError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes.append(contentsOf: chunk[0..<count])
+            } else if count == 0 {
+                return bytes
+            } else if errno != EINTR {
+                throw FileSystemError(path: name, code: errno)
+            }
+        }
+    }
+
+    /// Writes `bytes` to `path`, replacing what was there.
+    package static func write(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    failure = written < 0 ? errno : EIO
+                    return
+                }
+            }
+        }
+        if close(descriptor) != 0 && failure == 0 { failure = errno }
+        if failure != 0 { throw FileSystemError(path: path, code: failure) }
+    }
+
+    /// Makes the folder `path` and any missing parents; a folder already there is fine.
+    package static func createDirectories(_ path: String) throws(FileSystemError) {
+        if path.isEmpty || isDirectory(path) { return }
+        let up = parent(path)
+        if !up.isEmpty, up != path { try createDirectories(up) }
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw FileSystemError(path: path, code: errno) }
+    }
+
+    /// The system's text for `errno` value `code`.
+    package static func reason(_ code: Int32) -> String {
+        var text = [CChar](repeating: 0, count: 256)
+        guard strerror_r(code, &text, text.count) == 0 else { return "error \(code)" }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private struct FileID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// Calls `visit` for every entry below `folder` (links followed, folders once each).
+    private static func walk(_ folder: String, visited: inout Set<FileID>, _ visit: (String, Bool) -> Void) {
+        var status = stat()
+        guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }
+        guard visited.insert(FileID(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
+        else { return }
+        guard let directory = opendir(folder) else { return }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        closedir(directory)
+        for name in names {
+            let path = join(folder, name)
+            let isDirectory = self.isDirectory(path)
+            visit(path, isDirectory)
+            if isDirectory { walk(path, visited: &visited, visit) }
+        }
+    }
+}
+
+/// A file that could not be read or written: the path and the system's reason.
+package struct FileSystemError: Error, Sendable, CustomStringConvertible {
+    package var path: String
+    package var code: Int32
+
+    package init(path: String, code: Int32) {
+        self.path = path
+        self.code = code
+    }
+
+    package var reason: String { FileSystem.reason(code) }
+    package var description: String { "\(path): \(reason)" }
+}
+
+extension Double {
+    /// The value with `digits` digits after the point, as C's `%.*f` writes it
+    /// ("3.14" for 3.14159 and 2): Foundation's `String(format:)` without Foundation.
+    package func fixed(_ digits: Int) -> String {
+        var buffer = [CChar](repeating: 0, count: 350)
+        let count = withVaList([Int32(digits), self]) { arguments in
+            vsnprintf(&buffer, buffer.count, "%.*f", arguments)
+        }
+        guard count >= 0 else { return "\(self)" }
+        return String(decoding: buffer.prefix(min(Int(count), buffer.count - 1)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
