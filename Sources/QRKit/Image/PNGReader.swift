@@ -375,7 +375,9 @@ private enum FileContents {
         var bytes = first
         if expectedSize > 0 { bytes.reserveCapacity(min(expectedSize, limit, 1 << 28)) }
         var sniffed = false
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        // A regular file's size is known: a chunk of that size and one byte more reads it
+        // whole and sees its end, without zeroing a megabyte for a file of a few hundred bytes.
+        var chunk = [UInt8](repeating: 0, count: expectedSize > 0 ? min(chunkSize, expectedSize + 1) : chunkSize)
         while true {
             if !sniffed, bytes.count >= 16 {
                 sniffed = true
