@@ -7,11 +7,18 @@ import Glibc
 
 /// Decodes pictures with a ``DecodeStrategy``.
 ///
-/// Engines run on Dispatch queues; a `DispatchGroup` tracks them (its `notify` gives the
-/// answer when every engine has finished without a winner) and the caller waits on a
-/// `DispatchSemaphore` that the first answer signals. All shared state sits behind one
-/// lock (``Locked``). When the answer is in, the engines still running are told to cancel and stop
-/// at their next pass boundary.
+/// In a blocking ``decode(_:)`` the strategy's first engine runs on the caller's thread
+/// and a second engine is started on a Dispatch queue only when the strategy needs it:
+/// race and all at once, hedged after its delay, sequential after a miss. A picture that
+/// the first engine reads alone is decoded without a thread hop. A `DispatchGroup` tracks
+/// the engines (its `notify` gives the answer when every engine has finished without a
+/// winner) and the caller waits on a `DispatchSemaphore` that the first answer signals.
+/// The run's state sits behind a lock (``Locked``). When the answer is in, the engines
+/// still running are told to cancel and stop at their next pass boundary; an engine on
+/// the caller's thread that loses a race therefore finishes its current pass first.
+///
+/// With a ``timeout``, and in the async and callback entry points, every engine runs on a
+/// queue of its own, so that the answer can be given while an engine is mid-pass.
 ///
 ///     let decoder = Decoder(strategy: .race([ZBarEngine(), ZXingEngine()]))
 ///     let report = try decoder.decode(image)
@@ -44,10 +51,15 @@ public struct Decoder: Sendable {
     public func decode(_ image: GrayImage) throws -> DecodeReport {
         let semaphore = DispatchSemaphore(value: 0)
         let answer = Locked<DecodeReport?>(nil)
-        start(image) { report in
-            answer.withLock { $0 = report }
-            semaphore.signal()
-        }
+        let run = DecodeRun(
+            strategy: strategy, history: history,
+            onAnswer: { report in
+                answer.withLock { $0 = report }
+                semaphore.signal()
+            }, onSettled: nil)
+        // A timeout must be able to answer while an engine is mid-pass: then no engine
+        // runs on this thread, which only waits.
+        run.begin(image, timeout: timeout, firstOnCallerThread: timeout == nil)
         semaphore.wait()
         let report = answer.withLock { $0 }!
         return try Self.checked(report)
@@ -73,7 +85,7 @@ public struct Decoder: Sendable {
     ) {
         let run = DecodeRun(
             strategy: strategy, history: history, onAnswer: onAnswer, onSettled: onSettled)
-        run.begin(image, timeout: timeout)
+        run.begin(image, timeout: timeout, firstOnCallerThread: false)
     }
 
     private static func checked(_ report: DecodeReport) throws -> DecodeReport {
@@ -147,28 +159,39 @@ private final class DecodeRun: Sendable {
         self.state = Locked(State(slots: Array(repeating: .pending, count: engines.count)))
     }
 
-    /// Starts the strategy's first engines, the hedge timer and the timeout.
-    func begin(_ image: GrayImage, timeout: Duration?) {
+    /// Starts the timeout, the hedge timer and the strategy's first engines.
+    ///
+    /// - Parameter firstOnCallerThread: run the first engine here, returning when it (and,
+    ///   for sequential, the engines after it) has finished; otherwise every engine runs
+    ///   on a queue and this returns at once.
+    func begin(_ image: GrayImage, timeout: Duration?, firstOnCallerThread: Bool) {
         if engines.isEmpty {
             settle()
             return
         }
-        switch strategy {
-        case .all, .race:
-            for index in engines.indices { launch(index, image) }
-        case .single, .sequential:
-            launch(0, image)
-        case .hedged(_, let delay):
-            launch(0, image)
-            if engines.count > 1 { scheduleHedge(after: hedgeDelay(delay), image) }
-        }
-        group.notify(queue: control) { self.settle() }
         if let timeout {
             // Cancelled when the run settles, so a long timeout does not keep the run
             // (and its picture) alive after every engine has stopped.
             let expiry = DispatchWorkItem { [weak self] in self?.answer(timedOut: true) }
             timeoutItem.withLock { $0 = expiry }
             control.asyncAfter(deadline: .now() + timeout.dispatchInterval, execute: expiry)
+        }
+        // On the caller's thread the first engine goes last, once the others are under way.
+        if !firstOnCallerThread { launch(0, image, here: false) }
+        switch strategy {
+        case .all, .race:
+            for index in engines.indices.dropFirst() { launch(index, image, here: false) }
+        case .single, .sequential:
+            break
+        case .hedged(_, let delay):
+            if engines.count > 1 { scheduleHedge(after: hedgeDelay(delay), image) }
+        }
+        if firstOnCallerThread { launch(0, image, here: true) }
+        if firstOnCallerThread, group.wait(timeout: .now()) == .success {
+            // Every engine has already stopped: settle here rather than hop to a queue.
+            settle()
+        } else {
+            group.notify(queue: control) { self.settle() }
         }
     }
 
@@ -183,22 +206,23 @@ private final class DecodeRun: Sendable {
     private func scheduleHedge(after delay: Duration, _ image: GrayImage) {
         group.enter()
         control.asyncAfter(deadline: .now() + delay.dispatchInterval) {
-            self.launchNextPending(image)
+            self.launchNextPending(image, here: false)
             self.group.leave()
         }
     }
 
     /// Starts the first engine not yet started, unless the answer is already in.
-    private func launchNextPending(_ image: GrayImage) {
+    private func launchNextPending(_ image: GrayImage, here: Bool) {
         let next = state.withLock { s -> Int? in
             guard !s.answered else { return nil }
             return s.slots.firstIndex { if case .pending = $0 { return true } else { return false } }
         }
-        if let next { launch(next, image) }
+        if let next { launch(next, image, here: here) }
     }
 
-    /// Runs engine `index` on a queue of its own (so a race's engines run side by side).
-    private func launch(_ index: Int, _ image: GrayImage) {
+    /// Runs engine `index` on this thread (`here`), or on a queue of its own, so that a
+    /// race's engines run side by side.
+    private func launch(_ index: Int, _ image: GrayImage, here: Bool) {
         let proceed = state.withLock { s -> Bool in
             guard case .pending = s.slots[index] else { return false }
             s.slots[index] = .running(start: clock.now)
@@ -207,7 +231,7 @@ private final class DecodeRun: Sendable {
         guard proceed else { return }
         group.enter()
         let engine = engines[index]
-        DispatchQueue(label: "qrkit.engine.\(engine.name)").async {
+        let work: @Sendable () -> Void = {
             let cpuStart = threadCPUTime()
             let result: Result<[Symbol], DecodeError>
             do {
@@ -217,13 +241,20 @@ private final class DecodeRun: Sendable {
             } catch {
                 result = .failure(.engineFailure(engine: engine.name, reason: "\(error)"))
             }
-            self.finish(index, result, cpu: threadCPUTime() - cpuStart, image)
+            self.finish(index, result, cpu: threadCPUTime() - cpuStart, image, here: here)
             self.group.leave()
+        }
+        if here {
+            work()
+        } else {
+            DispatchQueue(label: "qrkit.engine.\(engine.name)").async(execute: work)
         }
     }
 
     /// Records engine `index`'s result and decides what happens next.
-    private func finish(_ index: Int, _ result: Result<[Symbol], DecodeError>, cpu: Duration, _ image: GrayImage) {
+    private func finish(
+        _ index: Int, _ result: Result<[Symbol], DecodeError>, cpu: Duration, _ image: GrayImage, here: Bool
+    ) {
         let end = clock.now
         let (won, startNext, elapsed) = state.withLock { s -> (Bool, Bool, Duration) in
             guard case .running(let start) = s.slots[index] else { return (false, false, .zero) }
@@ -242,8 +273,9 @@ private final class DecodeRun: Sendable {
         if won {
             answer(timedOut: false)
         } else if startNext {
-            // Entered before this engine leaves the group, so notify cannot fire in between.
-            launchNextPending(image)
+            // Entered before this engine leaves the group, so notify cannot fire in between;
+            // on the same thread as the engine before it.
+            launchNextPending(image, here: here)
         }
     }
 
