@@ -1,9 +1,12 @@
 // qr decode — read the QR codes in PNG pictures.
 import ArgumentParser
 import Dispatch
-import Foundation
+import FoundationEssentials
 import QRKit
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension StrategyName: ExpressibleByArgument {}
 
@@ -37,8 +40,8 @@ struct DecodeCommand: ParsableCommand {
     @Option(help: "How to combine the engines.")
     var strategy: StrategyName = .race
 
-    @Option(help: "Pictures decoded in parallel (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: ArgumentHelp("Pictures decoded in parallel (default: the number of cores).", valueName: "N"))
+    var jobs: Int?
 
     @Option(name: .customLong("timeout-ms"), help: ArgumentHelp("Give up on a picture after this many milliseconds and report what was found.", valueName: "MS"))
     var timeoutMilliseconds: Int?
@@ -65,7 +68,7 @@ struct DecodeCommand: ParsableCommand {
         if inputs.isEmpty && filesFrom == nil {
             throw ValidationError("Give a PNG file, a folder, '-' for standard input, or --files-from.")
         }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         if let t = timeoutMilliseconds, t < 1 { throw ValidationError("--timeout-ms must be at least 1.") }
         if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1.") }
         if json && bytes { throw ValidationError("--json and --bytes cannot be used together.") }
@@ -104,7 +107,9 @@ struct DecodeCommand: ParsableCommand {
             progress: StandardError.isTerminal && pictures.count > 1 && !quiet && !json)
         let reader = PNGReader(pixelLimit: maxPixels)
         let stop = CancellationFlag()
-        runInParallel(count: pictures.count, workers: min(jobs, pictures.count), stop: stop) { index in
+        // The number of cores is asked for only when there is more than one picture.
+        let workers = pictures.count == 1 ? 1 : min(jobs ?? availableCores(), pictures.count)
+        runInParallel(count: pictures.count, workers: workers, stop: stop) { index in
             let outcome = Self.decode(pictures[index], reader: reader, decoder: decoder)
             if first, case .decoded(let report) = outcome, !report.symbols.isEmpty { stop.cancel() }
             output.deliver(index, name: pictures[index].displayName, outcome)
@@ -147,20 +152,30 @@ enum PictureOutcome: Sendable {
 }
 
 /// Runs `body(0..<count)` on `workers` threads, each taking the next index until none are
-/// left or `stop` is raised.
+/// left or `stop` is raised. One worker is the calling thread itself: no thread is made.
 func runInParallel(count: Int, workers: Int, stop: CancellationFlag, _ body: @escaping @Sendable (Int) -> Void) {
     let next = Atomic<Int>(0)
+    let work: @Sendable () -> Void = {
+        while !stop.isCancelled {
+            let index = next.add(1, ordering: .relaxed).oldValue
+            if index >= count { break }
+            body(index)
+        }
+    }
+    guard workers > 1 else {
+        work()
+        return
+    }
+    // A serial queue of its own per worker: each gets a thread even while the engines'
+    // queues are busy, as the workers block on their decodes.
     let group = DispatchGroup()
-    for _ in 0..<max(1, workers) {
-        group.enter()
-        Thread {
-            while !stop.isCancelled {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                if index >= count { break }
-                body(index)
-            }
-            group.leave()
-        }.start()
+    for worker in 0..<workers {
+        DispatchQueue(label: "qr.decode.worker.\(worker)").async(group: group, execute: work)
     }
     group.wait()
+}
+
+/// The cores this process may use (its CPU affinity and cgroup quota count).
+func availableCores() -> Int {
+    max(1, ProcessInfo.processInfo.activeProcessorCount)
 }

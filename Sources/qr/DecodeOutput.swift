@@ -1,6 +1,6 @@
 // qr decode — DecodeOutput: prints results in input order as they arrive, and tallies the exit status.
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import QRKit
 
 /// Collects the outcome of each picture from the worker threads and prints them in input
@@ -91,7 +91,7 @@ final class DecodeOutput: Sendable {
                 }
             case .bytes(let firstOnly):
                 for symbol in report.symbols where !(firstOnly && s.printedACode) {
-                    FileHandle.standardOutput.write(Data(symbol.bytes))
+                    StandardOutput.write(symbol.bytes)
                     s.printedACode = true
                 }
             }
@@ -99,7 +99,7 @@ final class DecodeOutput: Sendable {
     }
 
     private func printLine(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardOutput.write(Array((line + "\n").utf8))
     }
 }
 
@@ -113,7 +113,7 @@ enum TimingTable {
             let elapsed = e.elapsed.map(format) ?? "-"
             let cpu = e.cpuTime.map(format) ?? "-"
             lines.append(
-                "  " + e.name.padding(toLength: 8, withPad: " ", startingAt: 0)
+                "  " + e.name + String(repeating: " ", count: max(0, 8 - e.name.count))
                     + pad(start, 10) + pad(elapsed, 13) + pad(cpu, 9) + "   " + describe(e.outcome))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -127,7 +127,7 @@ enum TimingTable {
         }
     }
 
-    private static func format(_ d: Duration) -> String { String(format: "%.2f", d.milliseconds) }
+    private static func format(_ d: Duration) -> String { d.milliseconds.fixed(2) }
     private static func pad(_ s: String, _ width: Int) -> String {
         String(repeating: " ", count: max(0, width - s.count)) + s
     }

@@ -25,15 +25,7 @@ enum StandardError {
 
     /// Writes `text` to stderr as it is.
     static func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
-                if n <= 0 { return }
-                offset += n
-            }
-        }
+        writeAll(Array(text.utf8), to: 2)
     }
 
     /// True when stderr is a terminal (progress bars go there only then).
@@ -47,5 +39,27 @@ enum StandardError {
     /// Erases the progress line, leaving the cursor at the start of an empty line.
     static func clearStatus() {
         status("")
+    }
+}
+
+/// Standard output, unbuffered: each call is one or more write(2) calls of whole lines.
+enum StandardOutput {
+    /// Writes `bytes` to stdout as they are.
+    static func write(_ bytes: [UInt8]) {
+        writeAll(bytes, to: 1)
+    }
+}
+
+/// Writes all of `bytes` to `descriptor`, retrying after interrupts; gives up silently on
+/// an error (a closed pipe: there is nobody left to tell).
+private func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let n = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            offset += n
+        }
     }
 }

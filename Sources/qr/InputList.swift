@@ -1,5 +1,5 @@
 // qr — InputList: the pictures a decode or bench run reads, from arguments, folders and lists.
-import Foundation
+import QRKit
 
 /// One picture to read: a path, or standard input.
 enum PictureInput: Sendable, Hashable {
@@ -32,8 +32,7 @@ enum InputList {
                 inputs.append(.standardInput)
                 continue
             }
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue {
+            if FileSystem.isDirectory(argument) {
                 let found = pngFiles(under: argument)
                 if found.isEmpty { emptyFolders.append(argument) }
                 inputs.append(contentsOf: found.map(PictureInput.file))
@@ -44,41 +43,26 @@ enum InputList {
         return inputs
     }
 
-    /// The PNG files below `folder`, sorted by path.
+    /// The PNG files below `folder`, sorted by path. Folders named *.png are skipped; a
+    /// link to nothing is kept, so that reading it reports the file and why rather than
+    /// passing over it in silence.
     static func pngFiles(under folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var found: [String] = []
-        while let relative = walker.nextObject() as? String {
-            if relative.lowercased().hasSuffix(".png") {
-                let path = (folder as NSString).appendingPathComponent(relative)
-                // Folders named *.png are skipped; a link to nothing is kept, so that reading
-                // it reports the file and why rather than passing over it in silence.
-                var isDirectory: ObjCBool = false
-                let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-                if !(exists && isDirectory.boolValue) {
-                    found.append(path)
-                }
-            }
-        }
-        return found.sorted()
+        FileSystem.files(under: folder, endingWith: [".png"])
     }
 
     /// Reads a list of paths, one per line (`-` for standard input); blank lines are skipped.
     static func readList(_ source: String) throws -> [String] {
-        let data: Data
-        if source == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: source))
-            } catch {
-                throw ListError(file: source, reason: (error as NSError).localizedFailureReason ?? "cannot be read")
-            }
+        let data: [UInt8]
+        do {
+            data = source == "-"
+                ? try FileSystem.read(descriptor: 0, name: "<stdin>") : try FileSystem.read(source)
+        } catch {
+            throw ListError(file: source, reason: error.reason)
         }
         return String(decoding: data, as: UTF8.self)
             .split(whereSeparator: \.isNewline)
             .map(String.init)
-            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .filter { !$0.allSatisfy(\.isWhitespace) }
     }
 
     struct ListError: Error, CustomStringConvertible {
