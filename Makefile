@@ -48,7 +48,7 @@ test-deps: deps
 	$(call apt_install,$(TEST_PACKAGES))
 
 build: deps
-	$(SWIFT) build -c release --product qr
+	$(SWIFT) build -c release --static-swift-stdlib --product qr
 
 run: build
 	@./scripts/run-samples.sh $(QR)
