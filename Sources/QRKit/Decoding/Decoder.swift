@@ -49,6 +49,16 @@ public struct Decoder: Sendable {
     /// - Returns: the report: symbols (empty when none), winner, timings per engine.
     /// - Throws: ``DecodeError/allEnginesFailed(_:)`` when every engine that ran failed.
     public func decode(_ image: GrayImage) throws -> DecodeReport {
+        try decode(image, onSettled: nil)
+    }
+
+    /// Decodes `image` as ``decode(_:)`` does, on the caller's thread first, and also
+    /// reports the final timings once every engine has stopped: for measuring what a
+    /// strategy costs in all (a benchmark), while returning when a user would have the answer.
+    ///
+    /// - Parameter onSettled: called once, on some thread, when every engine has stopped;
+    ///   maybe before this returns, maybe after.
+    public func decode(_ image: GrayImage, onSettled: (@Sendable (DecodeReport) -> Void)?) throws -> DecodeReport {
         let semaphore = DispatchSemaphore(value: 0)
         let answer = Locked<DecodeReport?>(nil)
         let run = DecodeRun(
@@ -56,7 +66,7 @@ public struct Decoder: Sendable {
             onAnswer: { report in
                 answer.withLock { $0 = report }
                 semaphore.signal()
-            }, onSettled: nil)
+            }, onSettled: onSettled)
         // A timeout must be able to answer while an engine is mid-pass: then no engine
         // runs on this thread, which only waits.
         run.begin(image, timeout: timeout, firstOnCallerThread: timeout == nil)
