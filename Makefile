@@ -2,7 +2,7 @@
 SWIFT ?= swift
 # Libraries the package links, and the peer tools the tests compare against. The Swift
 # toolchain brings its own sanitizer and libFuzzer runtimes; valgrind is Debian's.
-LIB_PACKAGES := libqrencode-dev libzbar-dev libzxing-dev libpng-dev
+LIB_PACKAGES := libqrencode-dev libzbar-dev libzxing-dev libpng-dev zlib1g-dev
 TEST_PACKAGES := zbar-tools zxing-cpp-tools valgrind
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 QR := .build/release/qr

@@ -25,9 +25,10 @@ let package = Package(
         .systemLibrary(
             name: "CQREncode", path: "CQREncode", pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]),
+        // libpng and zlib from their static archives (see CPNG/module.modulemap).
         .systemLibrary(
-            name: "CPNG", path: "CPNG", pkgConfig: "libpng",
-            providers: [.apt(["libpng-dev"])]),
+            name: "CPNG", path: "CPNG",
+            providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         // A C face on zxing-cpp 1.4 (C++ only, no C API in Debian's version).
         .target(
             name: "CZXing", path: "CZXing",
