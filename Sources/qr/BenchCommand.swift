@@ -190,21 +190,10 @@ struct BenchCommand: ParsableCommand {
 
     /// Runs this executable with `--cold-probe` and reads the milliseconds it prints.
     @Sendable static func coldCallInFreshProcess(_ strategy: StrategyName, _ picture: String) -> Double? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["bench", "--cold-probe", strategy.rawValue, picture]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let arguments = ["bench", "--cold-probe", strategy.rawValue, picture]
+        guard let output = ChildProcess.output(of: executable, arguments) else { return nil }
+        return Double(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     // MARK: - Generating
