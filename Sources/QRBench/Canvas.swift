@@ -1,5 +1,9 @@
 // QRBench — Canvas: a floating-point picture the corpus generator draws on.
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import QRKit
 
 /// A grayscale picture of `Float` luminance (0 black … 255 white; values outside are

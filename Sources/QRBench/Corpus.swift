@@ -1,6 +1,6 @@
 // QRBench — Corpus: the pictures a bench run decodes, with the payloads each should give.
 import Dispatch
-import Foundation
+import FoundationEssentials
 import QRKit
 
 /// One picture of a corpus, loaded and ready to time.
@@ -62,7 +62,8 @@ public struct Corpus: Sendable {
     /// Loads every `.png` below `root` that has a `NAME.txt` or `NAME.all.txt` beside it.
     ///
     /// Pictures that cannot be read (not PNG, truncated, too large, no expected text) are
-    /// listed in ``skipped`` with the reason; they never stop the load.
+    /// listed in ``skipped`` with the reason; they never stop the load. Links to folders
+    /// are followed, each folder walked once.
     ///
     /// - Parameters:
     ///   - root: the corpus folder.
@@ -70,15 +71,12 @@ public struct Corpus: Sendable {
     /// - Returns: the corpus; empty when `root` holds no pictures.
     /// - Throws: ``CorpusError/notAFolder(_:)`` when `root` is not a readable folder.
     public static func load(from root: String, reader: PNGReader = PNGReader()) throws(CorpusError) -> Corpus {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue,
-            let walker = FileManager.default.enumerator(atPath: root)
-        else { throw .notAFolder(root) }
-        var found: [String] = []
-        while let relative = walker.nextObject() as? String {
-            if relative.lowercased().hasSuffix(".png") { found.append(relative) }
+        guard FileSystem.isDirectory(root) else { throw .notAFolder(root) }
+        // The walk gives `root` joined with each path below it, sorted.
+        let prefix = FileSystem.join(root, "").utf8.count
+        let relatives = FileSystem.files(under: root, endingWith: [".png"]).map { path in
+            String(decoding: path.utf8.dropFirst(prefix), as: UTF8.self)
         }
-        let relatives = found.sorted()
         let topCategory = URL(fileURLWithPath: root).standardizedFileURL.lastPathComponent
         let loaded = Locked([LoadOutcome?](repeating: nil, count: relatives.count))
         // Decoding PNG is the slow part of loading; use every core.
@@ -107,19 +105,15 @@ public struct Corpus: Sendable {
     private static func loadPicture(
         _ relative: String, root: String, topCategory: String, reader: PNGReader
     ) -> LoadOutcome {
-        let path = (root as NSString).appendingPathComponent(relative)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return .skipped(SkippedPicture(name: relative, reason: "is a folder"))
-        }
+        let path = FileSystem.join(root, relative)
         let stem = String(path.dropLast(4))
         let expected: [[UInt8]]
-        if let all = FileManager.default.contents(atPath: stem + ".all.txt") {
-            expected = splitPayloads([UInt8](all))
-        } else if let one = FileManager.default.contents(atPath: stem + ".txt") {
-            expected = [[UInt8](one)]
+        if let all = try? FileSystem.read(stem + ".all.txt") {
+            expected = splitPayloads(all)
+        } else if let one = try? FileSystem.read(stem + ".txt") {
+            expected = [one]
         } else {
-            let base = (relative as NSString).lastPathComponent.dropLast(4)
+            let base = FileSystem.lastComponent(relative).dropLast(4)
             return .skipped(SkippedPicture(name: relative, reason: "no expected text: \(base).txt is missing"))
         }
         let image: GrayImage
@@ -128,7 +122,7 @@ public struct Corpus: Sendable {
         } catch {
             return .skipped(SkippedPicture(name: relative, reason: "\(error)"))
         }
-        let folder = (relative as NSString).deletingLastPathComponent
+        let folder = FileSystem.parent(relative)
         return .picture(
             CorpusPicture(
                 name: relative, category: folder.isEmpty ? topCategory : folder, expected: expected,

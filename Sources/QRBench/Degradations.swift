@@ -1,5 +1,9 @@
 // QRBench — Degradations: what cameras, light and compression do to a printed code.
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 extension Canvas {
     /// Gaussian blur with standard deviation `sigma` pixels (separable, kernel ±3σ,

@@ -1,6 +1,10 @@
 // QRBench — Generator: a synthetic corpus of degraded QR pictures, the same for a seed.
 import Dispatch
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import QRKit
 
 /// The kinds of trouble a generated picture shows; each is a sub-folder of the corpus.
@@ -203,12 +207,12 @@ public struct CorpusGenerator: Sendable {
     }
 
     private static func save(_ picture: GeneratedPicture, in folder: String) throws(GeneratorError) {
-        let stem = (folder as NSString).appendingPathComponent(picture.name)
-        let directory = (stem as NSString).deletingLastPathComponent
+        let stem = FileSystem.join(folder, picture.name)
+        let directory = FileSystem.parent(stem)
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileSystem.createDirectories(directory)
         } catch {
-            throw .writeFailed(path: directory, reason: (error as NSError).localizedDescription)
+            throw .writeFailed(path: directory, reason: error.reason)
         }
         let png: [UInt8]
         do {
@@ -221,8 +225,10 @@ public struct CorpusGenerator: Sendable {
             files.append((stem + ".all.txt", Corpus.joinPayloads(picture.payloads)))
         }
         for (path, bytes) in files {
-            guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-                throw .writeFailed(path: path, reason: "the file could not be created")
+            do {
+                try FileSystem.write(bytes, to: path)
+            } catch {
+                throw .writeFailed(path: path, reason: error.reason)
             }
         }
     }

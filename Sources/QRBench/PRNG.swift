@@ -1,5 +1,9 @@
 // QRBench — SplitMix64: the seeded random numbers behind shuffles and the corpus generator.
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A small, fast, seeded pseudo-random generator (Steele, Lea and Flood's SplitMix64).
 ///

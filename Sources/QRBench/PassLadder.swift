@@ -1,5 +1,4 @@
 // QRBench — PassLadder: what each decode pass of an engine costs, and what it buys.
-import Foundation
 import QRKit
 
 /// One rung of a pass ladder: an engine (or the race) with its first passes only.
@@ -101,16 +100,16 @@ public struct PassLadder: Sendable {
             "|:--|:--|--:|--:|--:|--:|",
         ]
         for r in rungs {
-            let read = r.fullyRead.rounded() == r.fullyRead ? "\(Int(r.fullyRead))" : String(format: "%.1f", r.fullyRead)
+            let read = r.fullyRead.rounded() == r.fullyRead ? "\(Int(r.fullyRead))" : r.fullyRead.fixed(1)
             lines.append(
                 "| \(r.engine) | \(r.passes.joined(separator: ", ")) | \(read)/\(pictures) | \(format(r.wrongReads)) | "
-                    + "\(r.medianOnFirstRungReads.map { String(format: "%.3f", $0) } ?? "-") | "
-                    + "\(r.meanOnTheRest.map { String(format: "%.2f", $0) } ?? "-") |")
+                    + "\(r.medianOnFirstRungReads.map { $0.fixed(3) } ?? "-") | "
+                    + "\(r.meanOnTheRest.map { $0.fixed(2) } ?? "-") |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     private static func format(_ value: Double) -> String {
-        value.rounded() == value ? "\(Int(value))" : String(format: "%.1f", value)
+        value.rounded() == value ? "\(Int(value))" : value.fixed(1)
     }
 }

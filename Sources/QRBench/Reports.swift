@@ -1,5 +1,6 @@
 // QRBench — Reports: a bench result as a Markdown table, JSON and CSV.
-import Foundation
+import FoundationEssentials
+import QRKit
 
 /// Numbers as the text reports print them.
 enum NumberFormat {
@@ -7,28 +8,28 @@ enum NumberFormat {
     static func milliseconds(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "–" }
         switch abs(value) {
-        case ..<10: return String(format: "%.2f", value)
-        case ..<100: return String(format: "%.1f", value)
-        default: return String(format: "%.0f", value)
+        case ..<10: return value.fixed(2)
+        case ..<100: return value.fixed(1)
+        default: return value.fixed(0)
         }
     }
 
     /// A count that is a mean over runs: whole when it is whole, else one decimal.
     static func count(_ value: Double) -> String {
         if value == value.rounded() { return String(Int(value)) }
-        return String(format: "%.1f", value)
+        return value.fixed(1)
     }
 
     /// A fixed number of decimals.
     static func fixed(_ value: Double?, _ digits: Int) -> String {
         guard let value, value.isFinite else { return "–" }
-        return String(format: "%.\(digits)f", value)
+        return value.fixed(digits)
     }
 
     /// A number for CSV: plain decimal, empty when unknown.
     static func plain(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "" }
-        return String(format: "%.4f", value)
+        return value.fixed(4)
     }
 }
 
@@ -143,6 +144,6 @@ public enum CSVReport {
     /// Quotes a field when it holds a comma, quote or line break (RFC 4180).
     static func field(_ value: String) -> String {
         guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + value.replacing("\"", with: "\"\"") + "\""
     }
 }

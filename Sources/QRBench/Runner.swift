@@ -1,6 +1,6 @@
 // QRBench — Runner: times every strategy over a corpus, side by side.
 import Dispatch
-import Foundation
+import FoundationEssentials
 import QRKit
 
 /// What a bench run measures and how.
@@ -102,7 +102,7 @@ public struct BenchRunner: Sendable {
                 step("cold")
             }
             if let probe = options.coldProbe {
-                let path = (corpus.root as NSString).appendingPathComponent(first.name)
+                let path = FileSystem.join(corpus.root, first.name)
                 for s in strategies.indices {
                     // The median of five fresh processes: one alone is at the mercy of the disk and the scheduler.
                     let times = (0..<5).compactMap { _ in probe(strategies[s], path) }
@@ -239,9 +239,8 @@ public struct BenchRunner: Sendable {
             score: ReadScore(symbols: answer.symbols, expected: expected), failed: failed)
     }
 
+    /// Now, as `2025-06-01T12:34:56Z` (UTC, whole seconds).
     private static func now() -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: Date())
+        Date().formatted(.iso8601)
     }
 }

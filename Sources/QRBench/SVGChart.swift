@@ -1,5 +1,10 @@
 // QRBench — SVGChart: a bench result as one hand-written SVG picture.
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import QRKit
 
 /// A bench result as an SVG chart a person can read at a glance.
 ///
@@ -24,7 +29,13 @@ public enum SVGChart {
         let channels = [(value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF].map { channel in
             Int((Double(channel) * strength + 255 * (1 - strength)).rounded())
         }
-        return "#" + channels.map { String(format: "%02X", $0) }.joined()
+        return "#" + channels.map(hexByte).joined()
+    }
+
+    /// `value` (0...255) as two upper-case hex digits, as C's `%02X` writes it.
+    static func hexByte(_ value: Int) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return digits.count < 2 ? "0" + digits : digits
     }
 
     /// The whole SVG document.
@@ -249,7 +260,7 @@ struct AxisScale {
     static func label(_ value: Double) -> String {
         if value >= 10_000 { return "\(NumberFormat.fixed(value / 1000, 0))k" }
         if value == value.rounded() { return String(Int(value)) }
-        var text = String(format: "%.3f", value)
+        var text = value.fixed(3)
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }

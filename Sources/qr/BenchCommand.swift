@@ -1,6 +1,6 @@
 // qr bench — compare decode strategies side by side on a corpus, or generate a corpus.
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import QRBench
 import QRKit
 
@@ -163,13 +163,13 @@ struct BenchCommand: ParsableCommand {
         }
         var failed = false
         if let json {
-            failed = !write(path: json) { try JSONReport.data(result) } || failed
+            failed = !write(path: json) { Array(try JSONReport.data(result)) } || failed
         }
         if let csv {
-            failed = !write(path: csv) { Data(CSVReport.text(result).utf8) } || failed
+            failed = !write(path: csv) { Array(CSVReport.text(result).utf8) } || failed
         }
         if let svg {
-            failed = !write(path: svg) { Data(SVGChart.document(result).utf8) } || failed
+            failed = !write(path: svg) { Array(SVGChart.document(result).utf8) } || failed
         }
         if failed { throw QRExit.unreadable }
     }
@@ -190,21 +190,10 @@ struct BenchCommand: ParsableCommand {
 
     /// Runs this executable with `--cold-probe` and reads the milliseconds it prints.
     @Sendable static func coldCallInFreshProcess(_ strategy: StrategyName, _ picture: String) -> Double? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["bench", "--cold-probe", strategy.rawValue, picture]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let arguments = ["bench", "--cold-probe", strategy.rawValue, picture]
+        guard let output = ChildProcess.output(of: executable, arguments) else { return nil }
+        return Double(String(decoding: output, as: UTF8.self).trimming(\.isWhitespaceOrNewline))
     }
 
     // MARK: - Generating
@@ -248,7 +237,7 @@ struct BenchCommand: ParsableCommand {
     ) throws -> [Value] where Value.RawValue == String {
         guard let text else { return Array(Value.allCases) }
         var list: [Value] = []
-        for word in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !word.isEmpty {
+        for word in text.split(separator: ",").map({ $0.trimming(\.isSpace) }) where !word.isEmpty {
             guard let value = Value(rawValue: word) else {
                 throw ValidationError(
                     "Unknown \(noun) '\(word)'; choose from \(Value.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -268,25 +257,24 @@ struct BenchCommand: ParsableCommand {
         candidates.append(
             executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Samples").path)
-        for candidate in candidates {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
-                return candidate
-            }
+        for candidate in candidates where FileSystem.isDirectory(candidate) {
+            return candidate
         }
         StandardError.report("no corpus given and no Samples/ folder here; give a corpus folder")
         throw QRExit.usage
     }
 
     /// Writes a report file; on failure names the file and why on stderr.
-    private func write(path: String, _ contents: () throws -> Data) -> Bool {
+    private func write(path: String, _ contents: () throws -> [UInt8]) -> Bool {
         do {
-            try contents().write(to: URL(fileURLWithPath: path))
+            try FileSystem.write(try contents(), to: path)
             return true
+        } catch let error as FileSystemError {
+            StandardError.report("\(path): cannot write: \(error.reason)")
         } catch {
-            StandardError.report("\(path): cannot write: \((error as NSError).localizedDescription)")
-            return false
+            StandardError.report("\(path): cannot write: \(error)")
         }
+        return false
     }
 }
 
@@ -319,5 +307,29 @@ final class ProgressBar: Sendable {
         state.withLock { state in
             if state.drawn { StandardError.clearStatus() }
         }
+    }
+}
+
+extension StringProtocol {
+    /// The text without the leading and trailing scalars that `isTrimmed` picks, as
+    /// Foundation's `trimmingCharacters(in:)` trims (by scalar, not by character).
+    fileprivate func trimming(_ isTrimmed: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isTrimmed($0) }),
+            let last = scalars.lastIndex(where: { !isTrimmed($0) })
+        else { return "" }
+        return String(String.UnicodeScalarView(scalars[first...last]))
+    }
+}
+
+extension Unicode.Scalar {
+    /// In Foundation's `CharacterSet.whitespaces`: tab, the space separators, and U+200B.
+    fileprivate var isSpace: Bool {
+        self == "\t" || self == "\u{200B}" || properties.generalCategory == .spaceSeparator
+    }
+
+    /// In Foundation's `CharacterSet.whitespacesAndNewlines`: Unicode's white space, and U+200B.
+    fileprivate var isWhitespaceOrNewline: Bool {
+        self == "\u{200B}" || properties.isWhitespace
     }
 }
