@@ -199,44 +199,33 @@ public struct BenchRunner: Sendable {
         var failed: Bool
     }
 
-    /// Decodes `image` and waits until every engine has stopped.
+    /// Decodes `image` as `qr decode` does (``Decoder/decode(_:onSettled:)``: the first
+    /// engine on this thread) and waits until every engine has stopped.
+    ///
+    /// The latency is the time until the decode returns, which is when a user has the
+    /// answer; the CPU is every engine's, losers included, once all have stopped.
     static func measure(_ decoder: Decoder, _ image: GrayImage, expected: [[UInt8]]) -> DecodeSample {
-        struct Outcome {
-            var answeredAt: ContinuousClock.Instant?
-            var answer: DecodeReport?
-            var settled: DecodeReport?
-        }
         let clock = ContinuousClock()
-        let outcome = Locked(Outcome())
-        let settled = DispatchSemaphore(value: 0)
+        let settled = Locked<DecodeReport?>(nil)
+        let allStopped = DispatchSemaphore(value: 0)
         let start = clock.now
-        decoder.start(
-            image,
-            onAnswer: { report in
-                let now = clock.now
-                outcome.withLock {
-                    $0.answeredAt = now
-                    $0.answer = report
-                }
-            },
-            onSettled: { report in
-                outcome.withLock { $0.settled = report }
-                settled.signal()
-            })
-        settled.wait()
-        let result = outcome.withLock { $0 }
-        let answer = result.answer ?? result.settled!
-        let engines = result.settled?.engines ?? answer.engines
-        let cpu = engines.reduce(Duration.zero) { $0 + ($1.cpuTime ?? .zero) }
-        // As `Decoder.decode` would throw: no symbols, and every engine that ran failed.
-        let ran = engines.filter { $0.outcome != .notStarted }
-        let failed = answer.symbols.isEmpty && !ran.isEmpty && ran.allSatisfy { engine in
-            if case .error = engine.outcome { return true }
-            return false
+        let answer: DecodeReport?
+        do {
+            answer = try decoder.decode(image) { report in
+                settled.withLock { $0 = report }
+                allStopped.signal()
+            }
+        } catch {
+            // Every engine that ran failed: no symbols, counted as a failure.
+            answer = nil
         }
+        let latency = clock.now - start
+        allStopped.wait()
+        let engines = settled.withLock { $0 }?.engines ?? answer?.engines ?? []
+        let cpu = engines.reduce(Duration.zero) { $0 + ($1.cpuTime ?? .zero) }
         return DecodeSample(
-            latency: ((result.answeredAt ?? clock.now) - start).milliseconds, cpu: cpu.milliseconds,
-            score: ReadScore(symbols: answer.symbols, expected: expected), failed: failed)
+            latency: latency.milliseconds, cpu: cpu.milliseconds,
+            score: ReadScore(symbols: answer?.symbols ?? [], expected: expected), failed: answer == nil)
     }
 
     /// Now, as `2025-06-01T12:34:56Z` (UTC, whole seconds).
