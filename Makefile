@@ -4,6 +4,8 @@ SWIFT ?= swift
 # toolchain brings its own sanitizer and libFuzzer runtimes; valgrind is Debian's.
 LIB_PACKAGES := libqrencode-dev libzbar-dev libzxing-dev libpng-dev zlib1g-dev
 TEST_PACKAGES := zbar-tools zxing-cpp-tools valgrind
+# The peer tools `make bench-peers` times qr against, and hyperfine to time them.
+BENCH_PACKAGES := hyperfine qrencode zxing-cpp-tools zbar-tools
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 QR := .build/release/qr
 
@@ -25,7 +27,7 @@ VALGRIND := valgrind --leak-check=full --show-leak-kinds=definite --errors-for-l
 VALGRIND_SUMMARY := grep -hE "in use at exit|definitely lost|indirectly lost|possibly lost|still reachable|ERROR SUMMARY"
 VALGRIND_ROUNDS := 7
 
-.PHONY: all deps test-deps build run test tsan asan stress valgrind fuzz clean
+.PHONY: all deps test-deps bench-deps build run test tsan asan stress valgrind fuzz bench-peers clean
 
 all: build
 
@@ -132,6 +134,18 @@ fuzz: test-deps
 	  grep -E "^(Done|stat::number_of_executed_units|stat::average_exec_per_sec)" .fuzz/$$target.log; \
 	  if [ $$status -ne 0 ]; then tail -n 60 .fuzz/$$target.log; echo "fuzz: $$target failed; input in fuzz-artifacts/"; exit 1; fi; \
 	done
+
+bench-deps: build
+	$(call apt_install,$(BENCH_PACKAGES))
+
+# qr against ZXingReader, zbarimg, qrencode and a Swift hello world, as whole processes
+# under hyperfine: start-up, one small photo, one large photo, one encode, then folders in
+# one process each. A benchmark, never a failure on a figure: it writes a Markdown table
+# with ratios to .bench-peers/bench-peers.md and prints it. `make bench-peers RUNS=10`
+# for fewer runs (30 per single-file command by default), QR=PATH for another binary.
+# About 3 minutes on 2 cores.
+bench-peers: bench-deps
+	@QR='$(QR)' RUNS='$(RUNS)' ./scripts/bench-peers.sh
 
 clean:
 	rm -rf .build .build-tsan .build-asan .build-fuzz .build-valgrind .fuzz .valgrind
