@@ -234,7 +234,8 @@ private final class DecodeRun: Sendable {
     /// race's engines run side by side.
     private func launch(_ index: Int, _ image: GrayImage, here: Bool) {
         let proceed = state.withLock { s -> Bool in
-            guard case .pending = s.slots[index] else { return false }
+            // Once answered, an engine not yet started stays so (reported not-started).
+            guard !s.answered, case .pending = s.slots[index] else { return false }
             s.slots[index] = .running(start: clock.now)
             return true
         }
