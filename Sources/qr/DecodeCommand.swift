@@ -38,7 +38,7 @@ struct DecodeCommand: ParsableCommand {
     var filesFrom: String?
 
     @Option(help: "How to combine the engines.")
-    var strategy: StrategyName = .race
+    var strategy: StrategyName = DecodeSettings.defaults.strategy
 
     @Option(help: ArgumentHelp("Pictures decoded in parallel (default: the number of cores).", valueName: "N"))
     var jobs: Int?
@@ -47,7 +47,7 @@ struct DecodeCommand: ParsableCommand {
     var timeoutMilliseconds: Int?
 
     @Option(name: .customLong("max-pixels"), help: "Refuse pictures larger than this many pixels.")
-    var maxPixels: Int = PNGReader.defaultPixelLimit
+    var maxPixels: Int = DecodeSettings.defaults.maxPixels
 
     @Flag(help: "Print one JSON object per picture (JSON Lines).")
     var json = false
@@ -64,7 +64,38 @@ struct DecodeCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing; only the exit status tells.")
     var quiet = false
 
-    func validate() throws {
+    /// The parsed command line, as the plain settings that do the work.
+    var settings: DecodeSettings {
+        DecodeSettings(
+            inputs: inputs, filesFrom: filesFrom, strategy: strategy, jobs: jobs,
+            timeoutMilliseconds: timeoutMilliseconds, maxPixels: maxPixels, json: json, bytes: bytes,
+            first: first, timing: timing, quiet: quiet)
+    }
+
+    func validate() throws { try settings.validate() }
+
+    func run() throws { try settings.run() }
+}
+
+/// What `qr decode` was asked to do, and the doing of it. ``DecodeCommand`` fills it from
+/// ArgumentParser; ``QuickParse`` fills it straight from an everyday command line.
+struct DecodeSettings: Equatable {
+    /// The defaults of every option.
+    static let defaults = DecodeSettings()
+
+    var inputs: [String] = []
+    var filesFrom: String?
+    var strategy: StrategyName = .race
+    var jobs: Int?
+    var timeoutMilliseconds: Int?
+    var maxPixels: Int = PNGReader.defaultPixelLimit
+    var json = false
+    var bytes = false
+    var first = false
+    var timing = false
+    var quiet = false
+
+    func validate() throws(ValidationError) {
         if inputs.isEmpty && filesFrom == nil {
             throw ValidationError("Give a PNG file, a folder, '-' for standard input, or --files-from.")
         }

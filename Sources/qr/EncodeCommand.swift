@@ -57,7 +57,32 @@ struct EncodeCommand: ParsableCommand {
     @OptionGroup(title: "Picture")
     var picture: PictureOptions
 
-    mutating func validate() throws {
+    /// The parsed command line, as the plain settings that do the work.
+    var settings: EncodeSettings {
+        EncodeSettings(
+            text: text, input: input, output: output, format: format, symbol: symbol.settings,
+            picture: picture.settings)
+    }
+
+    func validate() throws { try settings.validate() }
+
+    func run() throws { try settings.run() }
+}
+
+/// What `qr encode` was asked to do, and the doing of it. ``EncodeCommand`` fills it from
+/// ArgumentParser; ``QuickParse`` fills it straight from an everyday command line.
+struct EncodeSettings: Equatable {
+    var text: String?
+    var input: String?
+    var output: String?
+    var format: OutputFormat?
+    var symbol = SymbolSettings()
+    var picture = PictureSettings()
+
+    /// The checks of every option group, then those that need several groups.
+    func validate() throws(ValidationError) {
+        try symbol.validate()
+        try picture.validate()
         if text != nil && input != nil {
             throw ValidationError("give the payload as TEXT or with -i FILE, not both")
         }
@@ -166,7 +191,7 @@ struct EncodeCommand: ParsableCommand {
     private var writesToStandardOutput: Bool { output == nil || output == "-" }
 
     /// --format, else the -o extension, else utf8.
-    private func resolvedFormat() throws -> OutputFormat {
+    private func resolvedFormat() throws(ValidationError) -> OutputFormat {
         if let format { return format }
         guard let output, output != "-" else { return .utf8 }
         switch Self.fileExtension(output)?.lowercased() {
@@ -211,7 +236,7 @@ struct EncodeCommand: ParsableCommand {
 /// What the payload becomes.
 struct SymbolOptions: ParsableArguments {
     @Option(help: "Error correction: restores about 7, 15, 25 or 30% damage.")
-    var level: LevelArgument = .m
+    var level: LevelArgument = SymbolSettings.defaults.level
 
     @Option(help: ArgumentHelp("Smallest version, 1-40 (1-4 with --micro); grows if the data needs it.", valueName: "n"))
     var version: Int?
@@ -237,7 +262,31 @@ struct SymbolOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Spread the payload over N symbols (2-16) joined by structured append.", valueName: "n"))
     var split: Int?
 
-    mutating func validate() throws {
+    /// The parsed options, as plain settings.
+    var settings: SymbolSettings {
+        SymbolSettings(
+            level: level, version: version, strictVersion: strictVersion, micro: micro, eightBit: eightBit,
+            kanji: kanji, caseInsensitive: caseInsensitive, eci: eci, split: split)
+    }
+
+    func validate() throws { try settings.validate() }
+}
+
+/// What the payload becomes: the plain settings behind ``SymbolOptions``.
+struct SymbolSettings: Equatable {
+    static let defaults = SymbolSettings()
+
+    var level: LevelArgument = .m
+    var version: Int?
+    var strictVersion = false
+    var micro = false
+    var eightBit = false
+    var kanji = false
+    var caseInsensitive = false
+    var eci = false
+    var split: Int?
+
+    func validate() throws(ValidationError) {
         if eightBit && kanji { throw ValidationError("--8bit and --kanji exclude each other: pick one mode") }
     }
 
@@ -271,7 +320,27 @@ struct PictureOptions: ParsableArguments {
     @Flag(help: "Swap dark and light: in the terminal, draw for a light background; in pictures, light modules on dark.")
     var invert = false
 
-    mutating func validate() throws {
+    /// The parsed options, as plain settings.
+    var settings: PictureSettings {
+        PictureSettings(
+            scale: scale, sizePx: sizePx, margin: margin, foreground: foreground, background: background,
+            dpi: dpi, invert: invert)
+    }
+
+    func validate() throws { try settings.validate() }
+}
+
+/// How the symbol is drawn: the plain settings behind ``PictureOptions``.
+struct PictureSettings: Equatable {
+    var scale: Int?
+    var sizePx: Int?
+    var margin: Int?
+    var foreground: String?
+    var background: String?
+    var dpi: Int?
+    var invert = false
+
+    func validate() throws(ValidationError) {
         if scale != nil && sizePx != nil { throw ValidationError("give --scale or --size-px, not both") }
         if let dpi, !(1...100_000).contains(dpi) {
             throw ValidationError("--dpi \(dpi) is out of range: use 1 to 100000")
