@@ -1,5 +1,8 @@
 // qr — the QRKit command-line tool: encode, decode, bench.
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @main
 struct QRCommand: ParsableCommand {
@@ -24,6 +27,48 @@ struct QRCommand: ParsableCommand {
             print(versionText)
             return
         }
-        main(arguments)
+        do {
+            if let quick = QuickParse.command(arguments) {
+                if getenv("QRKIT_CHECK_QUICK_PARSE") != nil { checkQuickParse(quick, arguments) }
+                try quick.run()
+            } else {
+                var command = try parseAsRoot(arguments)
+                try command.run()
+            }
+        } catch {
+            finish(error)
+        }
+    }
+
+    /// Exits as ArgumentParser's `main` would. An exit status goes straight out:
+    /// ArgumentParser would first build a help screen (reflecting over every option)
+    /// only to print nothing of it.
+    private static func finish(_ error: any Error) -> Never {
+        if let code = error as? ExitCode {
+            Glibc.exit(code.rawValue)
+        }
+        exit(withError: error)
+    }
+
+    /// Stops with status 70 when ArgumentParser reads `arguments` otherwise than
+    /// QuickParse did (see QuickParse.swift).
+    private static func checkQuickParse(_ quick: QuickCommand, _ arguments: [String]) {
+        let reference: QuickCommand?
+        switch try? parseAsRoot(arguments) {
+        case let command as DecodeCommand: reference = .decode(command.settings)
+        case let command as EncodeCommand: reference = .encode(command.settings)
+        default: reference = nil
+        }
+        let same: Bool
+        switch (quick, reference) {
+        case (.decode(let a), .decode(let b)?): same = a == b
+        case (.encode(let a), .encode(let b)?): same = a == b
+        default: same = false
+        }
+        if !same {
+            StandardError.report(
+                "internal error: the quick parser read \(arguments) as \(quick), ArgumentParser as \(reference.map { "\($0)" } ?? "an error")")
+            Glibc.exit(70)
+        }
     }
 }

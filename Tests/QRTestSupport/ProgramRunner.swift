@@ -23,7 +23,10 @@ public enum ProgramRunner {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // Every `qr` a test runs checks its quick command-line reader against
+        // ArgumentParser (Sources/qr/QuickParse.swift): a difference exits with 70.
+        let checked = ProcessInfo.processInfo.environment.merging(["QRKIT_CHECK_QUICK_PARSE": "1"]) { $1 }
+        process.environment = checked.merging(environment) { $1 }
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let errors = Pipe()

@@ -1,0 +1,207 @@
+// qr — QuickParse: everyday `qr decode` and `qr encode` command lines read without
+// ArgumentParser's reflection.
+//
+// Why: ArgumentParser learns a command's options at run time, by reflecting over its
+// property wrappers. In a `qr` process that resolves some two hundred generic types and
+// protocol conformances, each a scan of every conformance record in the binary: half of
+// the instructions of `qr decode photo.png` and nearly all of `qr encode TEXT -o a.png`
+// (callgrind; README, "Performance"). A user waits for that on every run.
+//
+// What: the plain forms, `--name VALUE`, `--name=VALUE`, flags, `-q`, `-i`/`-o VALUE` and
+// positional arguments, straight into the settings that ``DecodeCommand`` and
+// ``EncodeCommand`` make. Anything else, or anything in doubt, is not read here: help,
+// `--`, an unknown or repeated name, a value that could be an option, a value that does
+// not parse, settings that fail validation. Those go to ArgumentParser, which remains
+// the reference: its messages, its help, its errors.
+//
+// Kept honest: with QRKIT_CHECK_QUICK_PARSE set, every command line read here is read
+// by ArgumentParser too, and a difference stops `qr` with status 70. The command-line
+// tests run with it set.
+import QRKit
+
+/// A command line that QuickParse read.
+enum QuickCommand {
+    case decode(DecodeSettings)
+    case encode(EncodeSettings)
+
+    /// Checks and runs it, as ArgumentParser would have.
+    func run() throws {
+        switch self {
+        case .decode(let settings): try settings.run()
+        case .encode(let settings): try settings.run()
+        }
+    }
+}
+
+enum QuickParse {
+    /// The command for `arguments` (without the program name), or nil when they need
+    /// ArgumentParser.
+    static func command(_ arguments: [String]) -> QuickCommand? {
+        guard let name = arguments.first else { return nil }
+        let rest = arguments.dropFirst()
+        switch name {
+        case "decode":
+            guard let settings = decode(rest), (try? settings.validate()) != nil else { return nil }
+            return .decode(settings)
+        case "encode":
+            guard let settings = encode(rest), (try? settings.validate()) != nil else { return nil }
+            return .encode(settings)
+        default:
+            return nil
+        }
+    }
+
+    /// `qr decode`'s arguments as settings, or nil.
+    static func decode(_ arguments: ArraySlice<String>) -> DecodeSettings? {
+        var settings = DecodeSettings()
+        let parsed = Tokens.read(arguments, shortNames: ["q": "quiet"]) { name, value in
+            switch name {
+            case "json": return Tokens.flag(value, &settings.json)
+            case "bytes": return Tokens.flag(value, &settings.bytes)
+            case "first": return Tokens.flag(value, &settings.first)
+            case "timing": return Tokens.flag(value, &settings.timing)
+            case "quiet": return Tokens.flag(value, &settings.quiet)
+            case "files-from": return Tokens.text(value, &settings.filesFrom)
+            case "strategy": return Tokens.parsed(value, &settings.strategy, StrategyName.init(rawValue:))
+            case "jobs": return Tokens.parsed(value, &settings.jobs, { Int($0) })
+            case "timeout-ms": return Tokens.parsed(value, &settings.timeoutMilliseconds, { Int($0) })
+            case "max-pixels": return Tokens.parsed(value, &settings.maxPixels, { Int($0) })
+            default: return .unknown
+            }
+        } positional: { argument in
+            settings.inputs.append(argument)
+            return true
+        }
+        return parsed ? settings : nil
+    }
+
+    /// `qr encode`'s arguments as settings, or nil.
+    static func encode(_ arguments: ArraySlice<String>) -> EncodeSettings? {
+        var settings = EncodeSettings()
+        let parsed = Tokens.read(arguments, shortNames: ["i": "input", "o": "output"]) { name, value in
+            switch name {
+            case "input": return Tokens.text(value, &settings.input)
+            case "output": return Tokens.text(value, &settings.output)
+            case "format": return Tokens.parsed(value, &settings.format, OutputFormat.init(rawValue:))
+            case "level": return Tokens.parsed(value, &settings.symbol.level, LevelArgument.init(argument:))
+            case "version": return Tokens.parsed(value, &settings.symbol.version, { Int($0) })
+            case "strict-version": return Tokens.flag(value, &settings.symbol.strictVersion)
+            case "micro": return Tokens.flag(value, &settings.symbol.micro)
+            case "8bit": return Tokens.flag(value, &settings.symbol.eightBit)
+            case "kanji": return Tokens.flag(value, &settings.symbol.kanji)
+            case "case-insensitive": return Tokens.flag(value, &settings.symbol.caseInsensitive)
+            case "eci": return Tokens.flag(value, &settings.symbol.eci)
+            case "split": return Tokens.parsed(value, &settings.symbol.split, { Int($0) })
+            case "scale": return Tokens.parsed(value, &settings.picture.scale, { Int($0) })
+            case "size-px": return Tokens.parsed(value, &settings.picture.sizePx, { Int($0) })
+            case "margin": return Tokens.parsed(value, &settings.picture.margin, { Int($0) })
+            case "foreground": return Tokens.text(value, &settings.picture.foreground)
+            case "background": return Tokens.text(value, &settings.picture.background)
+            case "dpi": return Tokens.parsed(value, &settings.picture.dpi, { Int($0) })
+            case "invert": return Tokens.flag(value, &settings.picture.invert)
+            default: return .unknown
+            }
+        } positional: { argument in
+            guard settings.text == nil else { return false }
+            settings.text = argument
+            return true
+        }
+        return parsed ? settings : nil
+    }
+}
+
+/// The token rules QuickParse shares between commands.
+private enum Tokens {
+    /// What a name does with the value it was given.
+    enum Use {
+        /// A flag: takes no value.
+        case flag
+        /// An option: takes the value.
+        case option
+        /// Not a name this command has (or a value that did not parse): ask ArgumentParser.
+        case unknown
+    }
+
+    /// Walks `arguments`, handing each named argument (long name, value or nil) to
+    /// `named` and each positional one to `positional`; false when the line needs
+    /// ArgumentParser.
+    ///
+    /// `named` is called first without a value for a name given without `=`; it answers
+    /// `.option` when it needs one, and is then called again with the next argument.
+    static func read(
+        _ arguments: ArraySlice<String>, shortNames: [Character: String],
+        named: (String, String?) -> Use, positional: (String) -> Bool
+    ) -> Bool {
+        var seen = Set<String>()
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            index += 1
+            let name: String
+            var value: String?
+            if argument.hasPrefix("--") {
+                guard argument.count > 2 else { return false }  // "--" ends options
+                let body = argument.dropFirst(2)
+                if let equals = body.firstIndex(of: "=") {
+                    name = String(body[..<equals])
+                    value = String(body[body.index(after: equals)...])
+                } else {
+                    name = String(body)
+                }
+            } else if argument.hasPrefix("-") && argument.count > 1 {
+                // One short name alone: -q, -o FILE. Clusters and -oFILE go to ArgumentParser.
+                guard argument.count == 2, let long = shortNames[argument.last!] else { return false }
+                name = long
+            } else {
+                guard positional(argument) else { return false }
+                continue
+            }
+            guard seen.insert(name).inserted else { return false }
+            switch named(name, value) {
+            case .flag:
+                continue
+            case .unknown:
+                return false
+            case .option where value != nil:
+                continue
+            case .option:
+                // The next argument is the value, unless it could be read as an option.
+                guard index < arguments.endIndex else { return false }
+                let next = arguments[index]
+                if next.hasPrefix("-") && next != "-" { return false }
+                index += 1
+                guard case .option = named(name, next) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// A flag: set, when no value was attached.
+    static func flag(_ value: String?, _ target: inout Bool) -> Use {
+        guard value == nil else { return .unknown }
+        target = true
+        return .flag
+    }
+
+    /// A text option.
+    static func text(_ value: String?, _ target: inout String?) -> Use {
+        if let value { target = value }
+        return .option
+    }
+
+    /// An option whose value must parse with `parse`.
+    static func parsed<Value>(_ value: String?, _ target: inout Value, _ parse: (String) -> Value?) -> Use {
+        guard let value else { return .option }
+        guard let parsed = parse(value) else { return .unknown }
+        target = parsed
+        return .option
+    }
+
+    /// An optional option whose value must parse with `parse`.
+    static func parsed<Value>(_ value: String?, _ target: inout Value?, _ parse: (String) -> Value?) -> Use {
+        guard let value else { return .option }
+        guard let parsed = parse(value) else { return .unknown }
+        target = parsed
+        return .option
+    }
+}

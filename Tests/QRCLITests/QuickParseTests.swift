@@ -1,0 +1,92 @@
+// qr CLI tests — the quick command-line reader agrees with ArgumentParser.
+//
+// Every `qr` the tests run has QRKIT_CHECK_QUICK_PARSE set (ProgramRunner): a command
+// line that the quick reader takes is read by ArgumentParser too, and a difference exits
+// with status 70. These lines use every option of `qr decode` and `qr encode` in each
+// form the quick reader takes (`--name value`, `--name=value`, short names) and in forms
+// it must hand to ArgumentParser (help, `--`, repeats, clusters, bad values).
+import Foundation
+import Testing
+
+@Suite struct QuickParseTests {
+    static let photo = QRProcess.sample("photos/qrcode-2-30.png")
+    static let photoText = "MECARD:N:測試;;"
+
+    static let decodeLines: [[String]] = [
+        ["decode", photo],
+        ["decode", photo, "--strategy", "zxing"],
+        ["decode", "--strategy=sequential-zbar-first", photo],
+        ["decode", photo, "--json", "--timing"],
+        ["decode", photo, "--bytes", "--first"],
+        ["decode", photo, "-q"],
+        ["decode", photo, "--quiet", "--jobs", "1", "--timeout-ms", "5000", "--max-pixels=2000000"],
+        ["decode", photo, QRProcess.sample("photos/qrcode-2-17.png"), "--jobs=2"],
+        ["decode", "--files-from", QRProcess.fixture("missing-list.txt")],
+        // For ArgumentParser: help, an end of options, repeats, clusters, bad values, errors.
+        ["decode", photo, "--help"],
+        ["decode", "--", photo],
+        ["decode", photo, "--json", "--json"],
+        ["decode", photo, "-qq"],
+        ["decode", photo, "--strategy", "fastest"],
+        ["decode", photo, "--jobs", "two"],
+        ["decode", photo, "--jobs", "0"],
+        ["decode", photo, "--json", "--bytes"],
+        ["decode", photo, "--json=yes"],
+        ["decode", photo, "--strategy"],
+        ["decode", photo, "--strategy", "-q"],
+        ["decode", photo, "--no-such-option"],
+        ["decode"],
+    ]
+
+    @Test(arguments: decodeLines)
+    func decodeLinesAreReadAsArgumentParserReadsThem(_ line: [String]) throws {
+        let run = try QRProcess.run(line)
+        #expect(run.status != 70, "\(line): \(run.stderr)")
+        #expect([0, 1, 2, 64].contains(run.status), "\(line): \(run.status) \(run.stderr)")
+    }
+
+    @Test func theQuickReaderDecodesAsBefore() throws {
+        let run = try QRProcess.run(["decode", Self.photo])
+        #expect(run.status == 0)
+        #expect(run.text == Self.photoText + "\n")
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func encodeLinesAreReadAsArgumentParserReadsThem() throws {
+        let folder = try QRProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("a.png").path
+        let svg = folder.appendingPathComponent("a.svg").path
+        let payload = folder.appendingPathComponent("payload.bin").path
+        try Data("from a file".utf8).write(to: URL(fileURLWithPath: payload))
+        let lines: [[String]] = [
+            ["encode", "https://example.org/some/path", "-o", png],
+            ["encode", "hello", "--output=\(png)", "--level", "h", "--version", "3", "--strict-version"],
+            ["encode", "HELLO 123", "-o", svg, "--case-insensitive", "--eci", "--scale", "3", "--margin", "2"],
+            ["encode", "12345", "--micro", "--level=L", "--format", "utf8"],
+            ["encode", "-i", payload, "--8bit", "-o", png, "--dpi", "300", "--foreground", "102030"],
+            ["encode", "日本", "--kanji", "--format=ansi", "--invert", "--background", "ffffffff"],
+            ["encode", "split me across parts", "--split", "2", "-o", png, "--size-px", "200"],
+            ["encode", "-", "--format", "utf8"],
+            // For ArgumentParser.
+            ["encode", "--help"],
+            ["encode", "--", "-dash"],
+            ["encode", "a", "b"],
+            ["encode", "a", "--level", "X"],
+            ["encode", "a", "--scale", "3", "--scale", "4"],
+            ["encode", "a", "-o"],
+            ["encode", "a", "-o", "--format"],
+            ["encode", "a", "--8bit", "--kanji"],
+            ["encode", "a", "--scale", "2", "--size-px", "100"],
+            ["encode", "a", "-o", folder.appendingPathComponent("a.gif").path],
+            ["encode"],
+        ]
+        for line in lines {
+            let run = try QRProcess.run(line)
+            #expect(run.status != 70, "\(line): \(run.stderr)")
+            #expect([0, 2, 64].contains(run.status), "\(line): \(run.status) \(run.stderr)")
+        }
+        let written = try QRProcess.run(["decode", png])
+        #expect(written.status == 0)
+    }
+}
