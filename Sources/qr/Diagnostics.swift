@@ -1,5 +1,6 @@
 // qr — how the tool reports trouble: one line on stderr, a typed exit status.
 import ArgumentParser
+import QRKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,16 +51,8 @@ enum StandardOutput {
     }
 }
 
-/// Writes all of `bytes` to `descriptor`, retrying after interrupts; gives up silently on
-/// an error (a closed pipe: there is nobody left to tell).
+/// Writes all of `bytes` to `descriptor`; gives up silently on an error (a closed pipe:
+/// there is nobody left to tell).
 private func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-    bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let n = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
-            offset += n
-        }
-    }
+    try? FileSystem.write(bytes, descriptor: descriptor, name: "")
 }

@@ -135,16 +135,20 @@ struct EncodeSettings: Equatable {
             let joined = documents.enumerated().flatMap { index, document in
                 index == 0 ? document : separator + document
             }
-            if let failure = FileIO.writeStandardOutput(joined) {
-                StandardError.report("standard output: \(failure)")
+            do {
+                try FileSystem.write(joined, descriptor: 1, name: "standard output")
+            } catch {
+                StandardError.report("standard output: \(error.reason)")
                 throw QRExit.unreadable
             }
             return
         }
         let paths = documents.count == 1 ? [output] : Self.numberedPaths(output, count: documents.count)
         for (path, document) in zip(paths, documents) {
-            if let failure = FileIO.write(document, to: path) {
-                StandardError.report("\(path): \(failure)")
+            do {
+                try FileSystem.write(document, to: path)
+            } catch {
+                StandardError.report("\(path): \(error.reason)")
                 throw QRExit.unreadable
             }
         }
@@ -163,18 +167,23 @@ struct EncodeSettings: Equatable {
 
     // MARK: - Input
 
+    /// The most a payload file may hold: far past the largest symbol (2953 bytes).
+    static let readLimit = 1 << 20
+    static let tooLarge = "larger than \(readLimit / 1024) KiB, far more than a QR code holds (2953 bytes at most)"
+
     /// The payload, and what to call its source in messages.
     private func readPayload() throws -> (QRPayload, String) {
         if let text {
             return (symbol.eightBit ? .bytes(Array(text.utf8)) : .text(text), "text argument")
         }
         let source = input == "-" ? "standard input" : input ?? "-"
-        let read = input == "-" ? FileIO.readStandardInput() : FileIO.read(path: source)
         let bytes: [UInt8]
-        switch read {
-        case .success(let data): bytes = data
-        case .failure(let failure):
-            StandardError.report("\(source): \(failure)")
+        do {
+            bytes = input == "-"
+                ? try FileSystem.read(descriptor: 0, name: source, limit: Self.readLimit, tooLarge: Self.tooLarge)
+                : try FileSystem.read(source, limit: Self.readLimit, tooLarge: Self.tooLarge)
+        } catch {
+            StandardError.report("\(source): \(error.reason)")
             throw QRExit.unreadable
         }
         if symbol.eightBit { return (.bytes(bytes), source) }
@@ -386,85 +395,6 @@ enum LevelArgument: String, ExpressibleByArgument, CaseIterable {
         case .m: .m
         case .q: .q
         case .h: .h
-        }
-    }
-}
-
-/// Whole-file reads and writes for `qr encode`, through the C library; `errno` is read
-/// at once and described with `strerror`.
-enum FileIO {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-
-        init(errno code: Int32) {
-            description = String(cString: strerror(code))
-        }
-
-        init(_ message: String) {
-            description = message
-        }
-    }
-
-    /// The most a payload file may hold: far past the largest symbol (2953 bytes).
-    static let readLimit = 1 << 20
-
-    static func read(path: String) -> Result<[UInt8], Failure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(Failure(errno: errno)) }
-        defer { close(descriptor) }
-        return readAll(descriptor)
-    }
-
-    static func readStandardInput() -> Result<[UInt8], Failure> {
-        readAll(0)
-    }
-
-    private static func readAll(_ descriptor: Int32) -> Result<[UInt8], Failure> {
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                return .failure(Failure(errno: code))
-            }
-            if count == 0 { return .success(result) }
-            result.append(contentsOf: chunk[0..<count])
-            if result.count > readLimit {
-                return .failure(Failure("larger than \(readLimit / 1024) KiB, far more than a QR code holds (2953 bytes at most)"))
-            }
-        }
-    }
-
-    /// Writes `bytes` to a new or truncated file; returns the failure, if any.
-    static func write(_ bytes: [UInt8], to path: String) -> Failure? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return Failure(errno: errno) }
-        if let failure = writeAll(bytes, to: descriptor) {
-            close(descriptor)
-            return failure
-        }
-        return close(descriptor) == 0 ? nil : Failure(errno: errno)
-    }
-
-    static func writeStandardOutput(_ bytes: [UInt8]) -> Failure? {
-        writeAll(bytes, to: 1)
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Failure? {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 {
-                    let code = errno
-                    if code == EINTR { continue }
-                    return Failure(errno: code)
-                }
-                offset += count
-            }
-            return nil
         }
     }
 }

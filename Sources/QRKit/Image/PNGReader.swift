@@ -411,13 +411,6 @@ private enum FileContents {
 
     /// The error for `path` failing with `code`, an `errno` value.
     static func unreadable(_ path: String, _ code: Int32) -> ImageError {
-        var text = [CChar](repeating: 0, count: 256)
-        let reason: String
-        if strerror_r(code, &text, text.count) == 0 {
-            reason = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        } else {
-            reason = "error \(code)"
-        }
-        return .unreadableFile(file: path, reason: reason)
+        .unreadableFile(file: path, reason: FileSystem.reason(code))
     }
 }

@@ -73,22 +73,26 @@ package enum FileSystem {
 
     /// The whole file at `path`.
     ///
+    /// - Parameter limit: the most bytes to accept; a longer file fails with `tooLarge`.
     /// - Throws: ``FileSystemError`` naming the file and the system's reason.
-    package static func read(_ path: String) throws(FileSystemError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int = .max, tooLarge: String = "") throws(FileSystemError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
         defer { close(descriptor) }
-        return try read(descriptor: descriptor, name: path)
+        return try read(descriptor: descriptor, name: path, limit: limit, tooLarge: tooLarge)
     }
 
-    /// An open descriptor read to its end (standard input, say).
-    package static func read(descriptor: Int32, name: String) throws(FileSystemError) -> [UInt8] {
+    /// An open descriptor read to its end (standard input, say), at most `limit` bytes.
+    package static func read(
+        descriptor: Int32, name: String, limit: Int = .max, tooLarge: String = ""
+    ) throws(FileSystemError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 bytes.append(contentsOf: chunk[0..<count])
+                if bytes.count > limit { throw FileSystemError(path: name, reason: tooLarge) }
             } else if count == 0 {
                 return bytes
             } else if errno != EINTR {
@@ -101,8 +105,18 @@ package enum FileSystem {
     package static func write(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
+        do {
+            try write(bytes, descriptor: descriptor, name: path)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        if close(descriptor) != 0 { throw FileSystemError(path: path, code: errno) }
+    }
+
+    /// Writes all of `bytes` to an open descriptor, retrying after interrupts.
+    package static func write(_ bytes: [UInt8], descriptor: Int32, name: String) throws(FileSystemError) {
+        let failure: Int32 = bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -111,13 +125,12 @@ package enum FileSystem {
                 } else if written < 0 && errno == EINTR {
                     continue
                 } else {
-                    failure = written < 0 ? errno : EIO
-                    return
+                    return written < 0 ? errno : EIO
                 }
             }
+            return 0
         }
-        if close(descriptor) != 0 && failure == 0 { failure = errno }
-        if failure != 0 { throw FileSystemError(path: path, code: failure) }
+        if failure != 0 { throw FileSystemError(path: name, code: failure) }
     }
 
     /// Makes the folder `path` and any missing parents; a folder already there is fine.
@@ -164,17 +177,22 @@ package enum FileSystem {
     }
 }
 
-/// A file that could not be read or written: the path and the system's reason.
+/// A file that could not be read or written: the path and why.
 package struct FileSystemError: Error, Sendable, CustomStringConvertible {
     package var path: String
-    package var code: Int32
+    /// The system's text for the error, or what limit was passed.
+    package var reason: String
 
-    package init(path: String, code: Int32) {
+    package init(path: String, reason: String) {
         self.path = path
-        self.code = code
+        self.reason = reason
     }
 
-    package var reason: String { FileSystem.reason(code) }
+    /// The error for `path` failing with `errno` value `code`.
+    package init(path: String, code: Int32) {
+        self.init(path: path, reason: FileSystem.reason(code))
+    }
+
     package var description: String { "\(path): \(reason)" }
 }
 
