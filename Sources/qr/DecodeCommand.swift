@@ -52,7 +52,9 @@ struct DecodeCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per picture (JSON Lines).")
     var json = false
 
-    @Flag(help: "Write the exact bytes of the codes to stdout, with no newline.")
+    @Flag(
+        name: [.customLong("bytes"), .customLong("raw")],
+        help: "Write the exact bytes of the codes to stdout, with no newline. Without it, control characters in a code's text are shown escaped (\\x1b, \\n), so that no code can drive the terminal.")
     var bytes = false
 
     @Flag(help: "Stop at the first code found.")

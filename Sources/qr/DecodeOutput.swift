@@ -86,7 +86,8 @@ final class DecodeOutput: Sendable {
                 printLine(DecodeJSON.line(file: name, report: report, error: nil))
             case .text(let withFileNames, let firstOnly):
                 for symbol in report.symbols where !(firstOnly && s.printedACode) {
-                    printLine(withFileNames ? "\(name): \(symbol.text)" : symbol.text)
+                    let text = TerminalText.escaped(symbol.text)
+                    printLine(withFileNames ? "\(TerminalText.escaped(name)): \(text)" : text)
                     s.printedACode = true
                 }
             case .bytes(let firstOnly):
@@ -106,7 +107,7 @@ final class DecodeOutput: Sendable {
 /// The `--timing` table: one row per engine.
 enum TimingTable {
     static func render(file: String, report: DecodeReport) -> String {
-        var lines = ["\(file): \(report.strategy), winner \(report.winner ?? "none"), \(format(report.elapsed)) ms\(report.timedOut ? " (timed out)" : "")"]
+        var lines = ["\(TerminalText.escaped(file)): \(report.strategy), winner \(report.winner ?? "none"), \(format(report.elapsed)) ms\(report.timedOut ? " (timed out)" : "")"]
         lines.append("  engine    start ms   elapsed ms   cpu ms   outcome")
         for e in report.engines {
             let start = e.startOffset.map(format) ?? "-"
@@ -207,5 +208,42 @@ enum DecodeJSON {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(line) else { return #"{"error":"could not encode JSON"}"# }
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Text made safe for a terminal: a payload (or a file name) is untrusted, and must not
+/// be able to drive the terminal (clear it, retitle the window, move the cursor) or break
+/// the one-code-per-line output.
+///
+/// C0 controls but tab, DEL and the C1 controls (U+0080–U+009F, which some terminals
+/// read as escape sequences too) are written as visible escapes: `\n`, `\r`, `\x1b`,
+/// `\u{9b}`. Everything else, backslashes included, is printed as it is; `--bytes`
+/// gives the exact payload.
+enum TerminalText {
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            guard needsEscape(scalar) else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            default:
+                let hex = String(scalar.value, radix: 16)
+                result += scalar.value < 0x80 ? "\\x" + (hex.count < 2 ? "0" : "") + hex : "\\u{\(hex)}"
+            }
+        }
+        return result
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09: return false
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        default: return false
+        }
     }
 }

@@ -21,7 +21,8 @@ enum QRExit {
 enum StandardError {
     /// Writes `message` and a newline to stderr, prefixed with `qr: `.
     static func report(_ message: String) {
-        write("qr: \(message)\n")
+        // A message names files and quotes libraries: neither may drive the terminal.
+        write("qr: \(TerminalText.escaped(message))\n")
     }
 
     /// Writes `text` to stderr as it is.

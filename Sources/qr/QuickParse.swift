@@ -57,7 +57,7 @@ enum QuickParse {
         let parsed = Tokens.read(arguments, shortNames: ["q": "quiet"]) { name, value in
             switch name {
             case "json": return Tokens.flag(value, &settings.json)
-            case "bytes": return Tokens.flag(value, &settings.bytes)
+            case "bytes", "raw": return Tokens.flag(value, &settings.bytes)
             case "first": return Tokens.flag(value, &settings.first)
             case "timing": return Tokens.flag(value, &settings.timing)
             case "quiet": return Tokens.flag(value, &settings.quiet)
