@@ -12,9 +12,9 @@ import Glibc
 /// all at once, hedged after its delay, sequential after a miss. A picture that the
 /// first engine reads alone is decoded without a thread hop. A race is the exception:
 /// it must return the moment any engine succeeds, so its engines all run on queues and
-/// the caller only waits. A `DispatchGroup` tracks
-/// the engines (its `notify` gives the answer when every engine has finished without a
-/// winner) and the caller waits on a `DispatchSemaphore` that the first answer signals.
+/// the caller only waits. A `DispatchGroup` tracks the engines (its `notify` gives the
+/// answer when every engine has finished without a winner) and the caller waits on a
+/// `DispatchSemaphore` that the first answer signals.
 /// The run's state sits behind a lock (``Locked``). When the answer is in, the engines
 /// still running are told to cancel and stop at their next pass boundary; an engine on
 /// the caller's thread that loses (hedged, all) finishes its current pass first.
@@ -54,7 +54,7 @@ public struct Decoder: Sendable {
         try decode(image, onSettled: nil)
     }
 
-    /// Decodes `image` as ``decode(_:)`` does, on the caller's thread first, and also
+    /// Decodes `image` as ``decode(_:)`` does, and also
     /// reports the final timings once every engine has stopped: for measuring what a
     /// strategy costs in all (a benchmark), while returning when a user would have the answer.
     ///
