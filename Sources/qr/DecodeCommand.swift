@@ -43,7 +43,7 @@ struct DecodeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Pictures decoded in parallel (default: the number of cores).", valueName: "N"))
     var jobs: Int?
 
-    @Option(name: .customLong("timeout-ms"), help: ArgumentHelp("Give up on a picture after this many milliseconds and report what was found.", valueName: "MS"))
+    @Option(name: .customLong("timeout-ms"), help: ArgumentHelp("Give up on a picture after this many milliseconds and report what was found (default: no limit).", valueName: "MS"))
     var timeoutMilliseconds: Int?
 
     @Option(name: .customLong("max-pixels"), help: "Refuse pictures larger than this many pixels.")
@@ -142,8 +142,15 @@ struct DecodeSettings: Equatable {
         let stop = CancellationFlag()
         // The number of cores is asked for only when there is more than one picture.
         let workers = pictures.count == 1 ? 1 : min(jobs ?? availableCores(), pictures.count)
+        let strategyName = strategy.rawValue
         runInParallel(count: pictures.count, workers: workers, stop: stop) { index in
-            let outcome = Self.decode(pictures[index], reader: reader, decoder: decoder)
+            var outcome = Self.decode(pictures[index], reader: reader, decoder: decoder)
+            // Reports name the strategy as it was asked for (`sequential-zbar-first`, `zbar`),
+            // not as the library models it (`sequential`, `single`).
+            if case .decoded(var report) = outcome {
+                report.strategy = strategyName
+                outcome = .decoded(report)
+            }
             if first, case .decoded(let report) = outcome, !report.symbols.isEmpty { stop.cancel() }
             output.deliver(index, name: pictures[index].displayName, outcome)
         }

@@ -20,6 +20,16 @@ import Testing
         #expect(run.text == photoText + "\n")
     }
 
+    @Test(arguments: ["race", "hedged", "sequential", "sequential-zbar-first", "all", "zbar", "zxing"])
+    func reportsNameTheStrategyAsAskedFor(_ strategy: String) throws {
+        let run = try QRProcess.run(["decode", photo, "--strategy", strategy, "--json", "--timing"])
+        #expect(run.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])
+        let report = try #require(object["report"] as? [String: Any])
+        #expect(report["strategy"] as? String == strategy)
+        #expect(run.stderr.hasPrefix("\(photo): \(strategy), winner "), "\(run.stderr)")
+    }
+
     @Test func aFolderGivesOneJSONLinePerPicture() throws {
         let run = try QRProcess.run(["decode", QRProcess.sample("photos"), "--json", "--jobs", "2"])
         #expect(run.status == 0)
