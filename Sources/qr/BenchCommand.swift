@@ -15,9 +15,9 @@ struct BenchCommand: ParsableCommand {
             unreadable ones are named on stderr and skipped.
 
             A picture without NAME.txt is unlabelled: it counts as read when a strategy \
-            finds a symbol, and the report adds "read (unlabelled)" and "disagree" \
-            columns and lists the pictures where strategies disagree (one read it, \
-            another not; or two read different texts).
+            finds a symbol, and the report adds the columns "read (unlabelled)", \
+            "missed (others read)" and "conflicts" (read a text another strategy read \
+            differently), then lists the pictures where strategies disagree.
 
             Every strategy gets a fresh decoder: its first decode is timed as the cold \
             call, then one untimed warm-up pass, then --runs timed passes in an order \
