@@ -16,23 +16,30 @@ public struct BenchResult: Sendable, Codable {
     public var warmUp: Bool
     /// Where the cold first calls were timed: `fresh process` or `in process`.
     public var coldCall: String
-    /// Pictures timed.
+    /// Pictures timed, labelled and unlabelled.
     public var pictures: Int
+    /// Of those, pictures without an expected text: scored by agreement, not correctness.
+    public var unlabelled: Int
     /// Codes those pictures hold.
     public var codes: Int
     /// Total megapixels of the corpus.
     public var megapixels: Double
-    /// Pictures per category.
+    /// Labelled pictures per category.
     public var categories: [CategorySize]
     /// Pictures that could not be loaded, and why.
     public var skipped: [SkippedPicture]
     /// One entry per strategy, in the order they were asked for.
     public var strategies: [StrategyResult]
+    /// How the strategies agree on the unlabelled pictures; nil when there are none.
+    public var agreement: AgreementSummary?
+
+    /// Labelled pictures timed: those the read, codes, wrong and missed figures count.
+    public var labelled: Int { pictures - unlabelled }
 
     public init(
         corpus: String, date: String, cores: Int, runs: Int, seed: UInt64, warmUp: Bool, coldCall: String, pictures: Int,
-        codes: Int, megapixels: Double, categories: [CategorySize], skipped: [SkippedPicture],
-        strategies: [StrategyResult]
+        unlabelled: Int = 0, codes: Int, megapixels: Double, categories: [CategorySize], skipped: [SkippedPicture],
+        strategies: [StrategyResult], agreement: AgreementSummary? = nil
     ) {
         self.corpus = corpus
         self.date = date
@@ -42,12 +49,69 @@ public struct BenchResult: Sendable, Codable {
         self.warmUp = warmUp
         self.coldCall = coldCall
         self.pictures = pictures
+        self.unlabelled = unlabelled
         self.codes = codes
         self.megapixels = megapixels
         self.categories = categories
         self.skipped = skipped
         self.strategies = strategies
+        self.agreement = agreement
     }
+}
+
+/// How the strategies' answers compare on the unlabelled pictures, where there is no
+/// expected text to score against.
+///
+/// A strategy's answer on a picture is the set of texts it gave in most timed runs
+/// (empty when it found no symbol). Each picture falls in exactly one class.
+public struct AgreementSummary: Sendable, Codable, Equatable {
+    /// Unlabelled pictures timed.
+    public var pictures: Int
+    /// Every strategy read the same texts.
+    public var readAlike: Int
+    /// No strategy found a symbol.
+    public var readByNone: Int
+    /// Some strategies found a symbol and others none; those that read agree.
+    public var readBySome: Int
+    /// Two strategies read different texts.
+    public var differentTexts: Int
+    /// The pictures of the last two classes, each strategy's answer on each.
+    public var disagreements: [PictureAgreement]
+
+    public init(
+        pictures: Int, readAlike: Int, readByNone: Int, readBySome: Int, differentTexts: Int,
+        disagreements: [PictureAgreement]
+    ) {
+        self.pictures = pictures
+        self.readAlike = readAlike
+        self.readByNone = readByNone
+        self.readBySome = readBySome
+        self.differentTexts = differentTexts
+        self.disagreements = disagreements
+    }
+}
+
+/// One unlabelled picture the strategies disagree on.
+public struct PictureAgreement: Sendable, Codable, Equatable {
+    /// What kind of disagreement it is.
+    public enum Kind: String, Sendable, Codable {
+        /// Some strategies found a symbol, others none.
+        case readBySome = "read by some"
+        /// Two strategies read different texts.
+        case differentTexts = "different texts"
+    }
+
+    /// The path below the corpus folder.
+    public var name: String
+    public var kind: Kind
+    /// Each strategy's answer, in the strategies' order.
+    public var answers: [StrategyAnswer]
+}
+
+/// The texts one strategy read from a picture in most timed runs; empty for none.
+public struct StrategyAnswer: Sendable, Codable, Equatable {
+    public var strategy: String
+    public var texts: [String]
 }
 
 /// How many pictures a category holds.
@@ -86,11 +150,21 @@ public struct StrategyResult: Sendable, Codable {
     public var categories: [CategoryScore]
     /// Per picture: size, mean latency, how often fully read.
     public var perPicture: [PictureResult]
+    /// Unlabelled pictures where some symbol was found (mean over the timed runs); nil
+    /// when the corpus has no unlabelled pictures.
+    public var unlabelledRead: Double?
+    /// Unlabelled pictures where this strategy found nothing and another strategy found a
+    /// symbol; nil with no unlabelled pictures.
+    public var missedWhereOthersRead: Int?
+    /// Unlabelled pictures where this strategy read texts that differ from another
+    /// strategy's (both found something); nil with no unlabelled pictures.
+    public var conflicts: Int?
 
     public init(
         name: String, fullyRead: Double, codesRead: Double, wrongReads: Double, missedCodes: Double,
         engineErrors: Int, latency: LatencySummary?, cpuPerPicture: Double?, coldMilliseconds: Double?,
-        costBySize: LinearFit?, categories: [CategoryScore], perPicture: [PictureResult]
+        costBySize: LinearFit?, categories: [CategoryScore], perPicture: [PictureResult],
+        unlabelledRead: Double? = nil, missedWhereOthersRead: Int? = nil, conflicts: Int? = nil
     ) {
         self.name = name
         self.fullyRead = fullyRead
@@ -104,6 +178,9 @@ public struct StrategyResult: Sendable, Codable {
         self.costBySize = costBySize
         self.categories = categories
         self.perPicture = perPicture
+        self.unlabelledRead = unlabelledRead
+        self.missedWhereOthersRead = missedWhereOthersRead
+        self.conflicts = conflicts
     }
 }
 
@@ -121,8 +198,13 @@ public struct PictureResult: Sendable, Codable, Equatable {
     public var megapixels: Double
     /// Mean time to the answer over the timed runs, milliseconds.
     public var meanLatency: Double
-    /// Timed runs in which every code was read.
+    /// Timed runs in which every code was read; for an unlabelled picture, runs in
+    /// which some symbol was found.
     public var fullyReadRuns: Int
-    /// Wrong symbols over all timed runs.
+    /// Wrong symbols over all timed runs (0 for an unlabelled picture: nothing to be wrong against).
     public var wrongReads: Int
+    /// False for an unlabelled picture; absent (nil) for a labelled one.
+    public var labelled: Bool? = nil
+    /// For an unlabelled picture, the texts read in most timed runs.
+    public var texts: [String]? = nil
 }

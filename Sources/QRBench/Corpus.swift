@@ -9,16 +9,21 @@ public struct CorpusPicture: Sendable {
     public var name: String
     /// The sub-folder it sits in (the folder's own name for pictures at the top).
     public var category: String
-    /// The payloads it holds, exact bytes: one, or several from `NAME.all.txt`.
+    /// The payloads it holds, exact bytes: one, or several from `NAME.all.txt`; empty
+    /// for an unlabelled picture.
     public var expected: [[UInt8]]
     /// The picture.
     public var image: GrayImage
+    /// False when no `NAME.txt` says what it holds: strategies are then compared with
+    /// each other (a read is any symbol), not with an expected text.
+    public var labelled: Bool
 
-    public init(name: String, category: String, expected: [[UInt8]], image: GrayImage) {
+    public init(name: String, category: String, expected: [[UInt8]], image: GrayImage, labelled: Bool = true) {
         self.name = name
         self.category = category
-        self.expected = expected
+        self.expected = labelled ? expected : []
         self.image = image
+        self.labelled = labelled
     }
 
     /// Size in megapixels.
@@ -33,11 +38,12 @@ public struct SkippedPicture: Sendable, Equatable, Codable {
     public var reason: String
 }
 
-/// A folder tree of `NAME.png` pictures with `NAME.txt` beside each.
+/// A folder tree of `NAME.png` pictures, with `NAME.txt` beside those that are labelled.
 ///
 /// `NAME.txt` holds the exact payload bytes (text as UTF-8; for a binary payload, the raw
 /// bytes). A picture with several codes adds `NAME.all.txt`: the payloads separated by a
-/// line holding only U+001E (the bytes `0A 1E 0A`), which then replaces `NAME.txt`. The
+/// line holding only U+001E (the bytes `0A 1E 0A`), which then replaces `NAME.txt`. A
+/// picture with neither is unlabelled (``CorpusPicture/labelled`` is false). The
 /// sub-folder a picture sits in is its category.
 ///
 ///     let corpus = Corpus.load(from: "Samples")
@@ -59,9 +65,10 @@ public struct Corpus: Sendable {
     /// The line that separates payloads in `NAME.all.txt`: newline, U+001E, newline.
     public static let payloadSeparator: [UInt8] = [0x0A, 0x1E, 0x0A]
 
-    /// Loads every `.png` below `root` that has a `NAME.txt` or `NAME.all.txt` beside it.
+    /// Loads every `.png` below `root`: labelled when a `NAME.txt` or `NAME.all.txt` is
+    /// beside it, unlabelled otherwise.
     ///
-    /// Pictures that cannot be read (not PNG, truncated, too large, no expected text) are
+    /// Pictures that cannot be read (not PNG, truncated, too large) are
     /// listed in ``skipped`` with the reason; they never stop the load. Links to folders
     /// are followed, each folder walked once.
     ///
@@ -107,14 +114,13 @@ public struct Corpus: Sendable {
     ) -> LoadOutcome {
         let path = FileSystem.join(root, relative)
         let stem = String(path.dropLast(4))
-        let expected: [[UInt8]]
+        let expected: [[UInt8]]?
         if let all = try? FileSystem.read(stem + ".all.txt") {
             expected = splitPayloads(all)
         } else if let one = try? FileSystem.read(stem + ".txt") {
             expected = [one]
         } else {
-            let base = FileSystem.lastComponent(relative).dropLast(4)
-            return .skipped(SkippedPicture(name: relative, reason: "no expected text: \(base).txt is missing"))
+            expected = nil
         }
         let image: GrayImage
         do {
@@ -125,8 +131,8 @@ public struct Corpus: Sendable {
         let folder = FileSystem.parent(relative)
         return .picture(
             CorpusPicture(
-                name: relative, category: folder.isEmpty ? topCategory : folder, expected: expected,
-                image: image))
+                name: relative, category: folder.isEmpty ? topCategory : folder, expected: expected ?? [],
+                image: image, labelled: expected != nil))
     }
 
     /// Splits the contents of a `NAME.all.txt` on lines holding only U+001E.
@@ -152,6 +158,9 @@ public struct Corpus: Sendable {
     public static func joinPayloads(_ payloads: [[UInt8]]) -> [UInt8] {
         Array(payloads.joined(separator: payloadSeparator))
     }
+
+    /// The pictures with an expected text.
+    public var labelled: [CorpusPicture] { pictures.filter(\.labelled) }
 
     /// The categories, sorted.
     public var categories: [String] {

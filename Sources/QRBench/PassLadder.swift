@@ -58,7 +58,7 @@ public struct PassLadder: Sendable {
         _ engine: String, _ corpus: Corpus, steps: Int, progress: ((String) -> Void)?,
         _ make: (Int) -> (DecodeStrategy, [String])
     ) -> [PassRung] {
-        let pictures = corpus.pictures
+        let pictures = corpus.labelled  // a pass ladder counts full reads: it needs expected texts
         var firstRungReads: Set<Int>?
         var rungs: [PassRung] = []
         for k in 1...steps {

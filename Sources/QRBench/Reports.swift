@@ -42,20 +42,43 @@ public enum MarkdownReport {
     /// Columns: pictures fully read, codes read, wrong reads, codes missed; time to the
     /// answer (mean, p50, p90, p99, max, ms); CPU time per picture (ms, every engine);
     /// the cold first call (ms); cost against size (ms per megapixel, and R²).
+    ///
+    /// With unlabelled pictures (no `NAME.txt`) the table gains `read (unlabelled)`
+    /// (pictures where the strategy found some symbol), `missed (others read)` (it found
+    /// nothing where another strategy found a symbol) and `conflicts` (it read texts that
+    /// differ from another strategy's), and the labelled columns count
+    /// the labelled pictures only (they are left out when there are none); an agreement
+    /// section follows (``agreement(_:limit:)``).
     public static func table(_ result: BenchResult) -> String {
         var lines: [String] = []
         lines.append(summaryLine(result))
         lines.append("")
-        lines.append(
-            "| strategy | read | codes | wrong | missed | mean ms | p50 | p90 | p99 | max | CPU ms/pic | cold ms | ms/MP | R² |")
-        lines.append("|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+        let labelledColumns = result.unlabelled == 0 || result.labelled > 0
+        let unlabelledColumns = result.unlabelled > 0
+        var header = ["strategy"]
+        if labelledColumns { header += ["read", "codes", "wrong", "missed"] }
+        if unlabelledColumns { header += ["read (unlabelled)", "missed (others read)", "conflicts"] }
+        header += ["mean ms", "p50", "p90", "p99", "max", "CPU ms/pic", "cold ms", "ms/MP", "R²"]
+        lines.append("| " + header.joined(separator: " | ") + " |")
+        lines.append("|:--|" + String(repeating: "--:|", count: header.count - 1))
         for s in result.strategies {
-            let row = [
-                s.name,
-                "\(NumberFormat.count(s.fullyRead))/\(result.pictures)",
-                "\(NumberFormat.count(s.codesRead))/\(result.codes)",
-                NumberFormat.count(s.wrongReads),
-                NumberFormat.count(s.missedCodes),
+            var row = [s.name]
+            if labelledColumns {
+                row += [
+                    "\(NumberFormat.count(s.fullyRead))/\(result.labelled)",
+                    "\(NumberFormat.count(s.codesRead))/\(result.codes)",
+                    NumberFormat.count(s.wrongReads),
+                    NumberFormat.count(s.missedCodes),
+                ]
+            }
+            if unlabelledColumns {
+                row += [
+                    "\(NumberFormat.count(s.unlabelledRead ?? 0))/\(result.unlabelled)",
+                    String(s.missedWhereOthersRead ?? 0),
+                    String(s.conflicts ?? 0),
+                ]
+            }
+            row += [
                 NumberFormat.milliseconds(s.latency?.mean),
                 NumberFormat.milliseconds(s.latency?.p50),
                 NumberFormat.milliseconds(s.latency?.p90),
@@ -67,6 +90,10 @@ public enum MarkdownReport {
                 NumberFormat.fixed(s.costBySize?.rSquared, 2),
             ]
             lines.append("| " + row.joined(separator: " | ") + " |")
+        }
+        if result.agreement != nil {
+            lines.append("")
+            lines.append(String(agreement(result).dropLast()))
         }
         if !result.skipped.isEmpty {
             lines.append("")
@@ -89,11 +116,67 @@ public enum MarkdownReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// How the strategies agree on the unlabelled pictures: one line of counts, then
+    /// the pictures they disagree on (at most `limit`) with each strategy's answer.
+    ///
+    ///     12 unlabelled pictures (no NAME.txt; read = some symbol found): 9 read alike by
+    ///     every strategy, 1 by none, 1 by some and not others, 1 as different texts.
+    public static func agreement(_ result: BenchResult, limit: Int = 20) -> String {
+        guard let a = result.agreement else { return "" }
+        var lines = [
+            "\(a.pictures) unlabelled picture\(a.pictures == 1 ? "" : "s") (no NAME.txt; read = some symbol found): "
+                + "\(a.readAlike) read alike by every strategy, \(a.readByNone) by none, "
+                + "\(a.readBySome) by some and not others, \(a.differentTexts) as different texts."
+        ]
+        if !a.disagreements.isEmpty {
+            lines.append("")
+            lines.append("| unlabelled picture | disagreement | " + result.strategies.map(\.name).joined(separator: " | ") + " |")
+            lines.append("|:--|:--|" + String(repeating: ":--|", count: result.strategies.count))
+            for picture in a.disagreements.prefix(limit) {
+                let cells = picture.answers.map { $0.texts.isEmpty ? "–" : $0.texts.map { cell($0) }.joined(separator: " + ") }
+                lines.append(
+                    "| \(cell(picture.name, limit: .max)) | \(picture.kind.rawValue) | " + cells.joined(separator: " | ") + " |")
+            }
+            if a.disagreements.count > limit {
+                lines.append("")
+                lines.append("… and \(a.disagreements.count - limit) more (every one is in --json).")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A text for a table cell: control characters, `|` and backquotes escaped, at most
+    /// `limit` characters.
+    static func cell(_ text: String, limit: Int = 24) -> String {
+        var out = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == limit {
+                out += "…"
+                break
+            }
+            switch scalar {
+            case "|": out += "\\|"
+            case "`": out += "\\`"
+            case _ where scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format:
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+            count += 1
+        }
+        return out
+    }
+
     /// `corpus: 97 pictures (97 codes, 31.5 MP); 5 timed runs after a warm-up, seed 1; 2 cores; 2025-…`
+    ///
+    /// With unlabelled pictures: `corpus: 20 pictures: 15 labelled (15 codes), 5 unlabelled, 3.2 MP; …`
     static func summaryLine(_ result: BenchResult) -> String {
         let warm = result.warmUp ? " after a warm-up" : ""
-        return "`\(result.corpus)`: \(result.pictures) pictures (\(result.codes) codes, "
-            + "\(NumberFormat.fixed(result.megapixels, 1)) MP); \(result.runs) timed run\(result.runs == 1 ? "" : "s")\(warm), "
+        let contents = result.unlabelled == 0
+            ? "\(result.pictures) pictures (\(result.codes) codes, \(NumberFormat.fixed(result.megapixels, 1)) MP)"
+            : "\(result.pictures) pictures: \(result.labelled) labelled (\(result.codes) codes), "
+                + "\(result.unlabelled) unlabelled, \(NumberFormat.fixed(result.megapixels, 1)) MP"
+        return "`\(result.corpus)`: \(contents); \(result.runs) timed run\(result.runs == 1 ? "" : "s")\(warm), "
             + "seed \(result.seed); \(result.cores) cores; \(result.date)"
     }
 }
@@ -111,14 +194,17 @@ public enum JSONReport {
     }
 }
 
-/// A bench result as CSV: one row per strategy, the Markdown columns in plain numbers,
-/// then pictures fully read per category (`category:NAME`).
+/// A bench result as CSV: one row per strategy, the Markdown columns in plain numbers
+/// (`fully_read` and `codes` count labelled pictures; `unlabelled_read`,
+/// `missed_where_others_read` and `conflicts` are empty when there are no unlabelled ones), then pictures fully read
+/// per category (`category:NAME`).
 public enum CSVReport {
     public static func text(_ result: BenchResult) -> String {
         var header = [
             "strategy", "pictures", "fully_read", "codes", "codes_read", "wrong_reads", "missed_codes",
             "engine_errors", "mean_ms", "p50_ms", "p90_ms", "p99_ms", "max_ms", "cpu_ms_per_picture", "cold_ms",
             "ms_per_megapixel", "intercept_ms", "r_squared", "runs", "seed", "cores",
+            "unlabelled_pictures", "unlabelled_read", "missed_where_others_read", "conflicts",
         ]
         header += result.categories.map { "category:\($0.name)" }
         var lines = [header.map(field).joined(separator: ",")]
@@ -132,6 +218,8 @@ public enum CSVReport {
                 NumberFormat.plain(s.coldMilliseconds), NumberFormat.plain(s.costBySize?.slope),
                 NumberFormat.plain(s.costBySize?.intercept), NumberFormat.plain(s.costBySize?.rSquared),
                 String(result.runs), String(result.seed), String(result.cores),
+                String(result.unlabelled), NumberFormat.plain(s.unlabelledRead),
+                s.missedWhereOthersRead.map(String.init) ?? "", s.conflicts.map(String.init) ?? "",
             ]
             row += result.categories.map { category in
                 NumberFormat.plain(s.categories.first { $0.category == category.name }?.fullyRead ?? 0)

@@ -129,31 +129,117 @@ public struct BenchRunner: Sendable {
             }
         }
 
-        let results = strategies.indices.map { s in
-            summarize(strategies[s], samples: samples[s], cold: cold[s], pictures: pictures)
+        // Each strategy's usual answer on each unlabelled picture, and where they differ.
+        let unlabelled = pictures.indices.filter { !pictures[$0].labelled }
+        let answers = strategies.indices.map { s in
+            Dictionary(uniqueKeysWithValues: unlabelled.map { ($0, Self.usualAnswer(samples[s][$0])) })
+        }
+        let agreement = unlabelled.isEmpty
+            ? nil : Self.agreement(strategies.map(\.rawValue), answers: answers, pictures: pictures, unlabelled: unlabelled)
+        var results = strategies.indices.map { s in
+            summarize(strategies[s], samples: samples[s], cold: cold[s], pictures: pictures, answers: answers[s])
+        }
+        if !unlabelled.isEmpty {
+            for s in results.indices {
+                let others = answers.indices.filter { $0 != s }
+                results[s].missedWhereOthersRead = unlabelled.filter { index in
+                    answers[s][index]!.isEmpty && others.contains { !answers[$0][index]!.isEmpty }
+                }.count
+                results[s].conflicts = unlabelled.filter { index in
+                    let mine = answers[s][index]!
+                    return !mine.isEmpty && others.contains { !answers[$0][index]!.isEmpty && answers[$0][index] != mine }
+                }.count
+            }
         }
         var sizes: [String: Int] = [:]
-        for picture in pictures { sizes[picture.category, default: 0] += 1 }
+        for picture in pictures where picture.labelled { sizes[picture.category, default: 0] += 1 }
         return BenchResult(
             corpus: corpus.root, date: Self.now(), cores: ProcessInfo.processInfo.activeProcessorCount,
             runs: options.runs, seed: options.seed, warmUp: options.warmUp,
             coldCall: coldInFreshProcess ? "fresh process" : "in process", pictures: pictures.count,
-            codes: pictures.reduce(0) { $0 + $1.expected.count },
+            unlabelled: unlabelled.count, codes: pictures.reduce(0) { $0 + $1.expected.count },
             megapixels: pictures.reduce(0) { $0 + $1.megapixels },
             categories: sizes.keys.sorted().map { CategorySize(name: $0, pictures: sizes[$0]!) },
-            skipped: corpus.skipped, strategies: results)
+            skipped: corpus.skipped, strategies: results, agreement: agreement)
+    }
+
+    /// The texts a strategy read in most of its timed runs on one picture (sorted; empty
+    /// for none); on a tie, the answer seen first.
+    static func usualAnswer(_ samples: [DecodeSample]) -> [String] {
+        var tally: [[String]: Int] = [:]
+        var order: [[String]] = []
+        for sample in samples {
+            if tally[sample.texts] == nil { order.append(sample.texts) }
+            tally[sample.texts, default: 0] += 1
+        }
+        var best: [String] = []
+        var bestCount = 0
+        for answer in order where tally[answer]! > bestCount {
+            best = answer
+            bestCount = tally[answer]!
+        }
+        return best
+    }
+
+    /// Sorts each unlabelled picture by how the strategies' answers compare.
+    static func agreement(
+        _ names: [String], answers: [[Int: [String]]], pictures: [CorpusPicture], unlabelled: [Int]
+    ) -> AgreementSummary {
+        var summary = AgreementSummary(
+            pictures: unlabelled.count, readAlike: 0, readByNone: 0, readBySome: 0, differentTexts: 0, disagreements: [])
+        for index in unlabelled {
+            let given = answers.map { $0[index] ?? [] }
+            let read = Set(given.filter { !$0.isEmpty })
+            let kind: PictureAgreement.Kind
+            if read.count > 1 {
+                kind = .differentTexts
+                summary.differentTexts += 1
+            } else if read.isEmpty {
+                summary.readByNone += 1
+                continue
+            } else if given.contains(where: \.isEmpty) {
+                kind = .readBySome
+                summary.readBySome += 1
+            } else {
+                summary.readAlike += 1
+                continue
+            }
+            summary.disagreements.append(
+                PictureAgreement(
+                    name: pictures[index].name, kind: kind,
+                    answers: zip(names, given).map { StrategyAnswer(strategy: $0, texts: $1) }))
+        }
+        return summary
     }
 
     private func summarize(
-        _ name: StrategyName, samples: [[DecodeSample]], cold: Double?, pictures: [CorpusPicture]
+        _ name: StrategyName, samples: [[DecodeSample]], cold: Double?, pictures: [CorpusPicture],
+        answers: [Int: [String]]
     ) -> StrategyResult {
         let runs = Double(options.runs)
         var latencies: [Double] = [], sizes: [Double] = [], cpu: [Double] = []
-        var fully = 0, codes = 0, wrong = 0, missed = 0, errors = 0
+        var fully = 0, codes = 0, wrong = 0, missed = 0, errors = 0, unlabelledReads = 0
         var byCategory: [String: (pictures: Int, fully: Int)] = [:]
         var perPicture: [PictureResult] = []
         for (index, picture) in pictures.enumerated() {
             let list = samples[index]
+            guard picture.labelled else {
+                // No expected text: a read is any symbol; nothing can be wrong or missed.
+                let readRuns = list.filter { !$0.texts.isEmpty }.count
+                unlabelledReads += readRuns
+                errors += list.filter(\.failed).count
+                for sample in list {
+                    latencies.append(sample.latency)
+                    sizes.append(picture.megapixels)
+                    cpu.append(sample.cpu)
+                }
+                perPicture.append(
+                    PictureResult(
+                        name: picture.name, category: picture.category, megapixels: picture.megapixels,
+                        meanLatency: Statistics.mean(list.map(\.latency)) ?? 0, fullyReadRuns: readRuns,
+                        wrongReads: 0, labelled: false, texts: answers[index] ?? []))
+                continue
+            }
             let fullyRuns = list.filter(\.score.fullyRead).count
             let pictureWrong = list.reduce(0) { $0 + $1.score.wrongReads }
             fully += fullyRuns
@@ -182,7 +268,8 @@ public struct BenchRunner: Sendable {
             categories: byCategory.keys.sorted().map {
                 CategoryScore(category: $0, pictures: byCategory[$0]!.pictures, fullyRead: Double(byCategory[$0]!.fully) / runs)
             },
-            perPicture: perPicture)
+            perPicture: perPicture,
+            unlabelledRead: answers.isEmpty ? nil : Double(unlabelledReads) / runs)
     }
 
     /// Times one decode of `image` by a new decoder for `strategy`, milliseconds to the
@@ -197,6 +284,8 @@ public struct BenchRunner: Sendable {
         var cpu: Double
         var score: ReadScore
         var failed: Bool
+        /// The symbols' texts, sorted: what the decode answered, for comparing strategies.
+        var texts: [String] = []
     }
 
     /// Decodes `image` as `qr decode` does (``Decoder/decode(_:onSettled:)``: the first
@@ -225,7 +314,8 @@ public struct BenchRunner: Sendable {
         let cpu = engines.reduce(Duration.zero) { $0 + ($1.cpuTime ?? .zero) }
         return DecodeSample(
             latency: latency.milliseconds, cpu: cpu.milliseconds,
-            score: ReadScore(symbols: answer?.symbols ?? [], expected: expected), failed: answer == nil)
+            score: ReadScore(symbols: answer?.symbols ?? [], expected: expected), failed: answer == nil,
+            texts: (answer?.symbols ?? []).map(\.text).sorted())
     }
 
     /// Now, as `2025-06-01T12:34:56Z` (UTC, whole seconds).

@@ -105,7 +105,7 @@ public enum SVGChart {
         svg.text("Pictures fully read", x: 20, y: top + 18, size: 15, weight: "bold")
         let left = 190.0, right = width - 150, row = 24.0
         var y = top + 34
-        let total = Double(max(1, result.pictures))
+        let total = Double(max(1, result.labelled))
         for fraction in stride(from: 0.0, through: 1.0, by: 0.25) {
             let x = left + fraction * (right - left)
             svg.line(
@@ -118,7 +118,7 @@ public enum SVGChart {
             svg.rect(x: left, y: y + 2, width: max(0.5, share * (right - left)), height: row - 6, fill: colour(index))
             let wrong = strategy.wrongReads > 0 ? ", \(NumberFormat.count(strategy.wrongReads)) wrong" : ""
             svg.text(
-                "\(NumberFormat.count(strategy.fullyRead))/\(result.pictures) (\(NumberFormat.fixed(share * 100, 1))%)\(wrong)",
+                "\(NumberFormat.count(strategy.fullyRead))/\(result.labelled) (\(NumberFormat.fixed(share * 100, 1))%)\(wrong)",
                 x: left + share * (right - left) + 6, y: y + 15, size: 11)
             y += row
         }

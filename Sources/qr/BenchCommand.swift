@@ -14,6 +14,11 @@ struct BenchCommand: ParsableCommand {
             U+001E. Each sub-folder is a category. Pictures are loaded before timing; \
             unreadable ones are named on stderr and skipped.
 
+            A picture without NAME.txt is unlabelled: it counts as read when a strategy \
+            finds a symbol, and the report adds the columns "read (unlabelled)", \
+            "missed (others read)" and "conflicts" (read a text another strategy read \
+            differently), then lists the pictures where strategies disagree.
+
             Every strategy gets a fresh decoder: its first decode is timed as the cold \
             call, then one untimed warm-up pass, then --runs timed passes in an order \
             shuffled by --seed. The table shows pictures fully read, codes read, wrong \
@@ -32,7 +37,7 @@ struct BenchCommand: ParsableCommand {
               qr bench --generate corpus/ --count 300 --seed 7
             """)
 
-    @Argument(help: "The corpus folder (default: Samples/ of the package).")
+    @Argument(help: "The corpus folder (default: Samples/ here, else the Samples/ of the package qr was built in).")
     var corpus: String?
 
     @Option(
@@ -137,15 +142,20 @@ struct BenchCommand: ParsableCommand {
             StandardError.report("skipped \(skipped.name): \(skipped.reason)")
         }
         if loaded.pictures.isEmpty {
-            StandardError.report("no pictures with an expected text (NAME.png beside NAME.txt) in \(folder)")
+            StandardError.report("no pictures (NAME.png) in \(folder)")
             throw QRExit.noCode
         }
         if passTable {
+            if loaded.labelled.isEmpty {
+                StandardError.report(
+                    "--pass-table counts full reads and needs pictures with an expected text (NAME.png beside NAME.txt) in \(folder)")
+                throw QRExit.noCode
+            }
             let rungs = PassLadder(runs: runs).run(loaded) { phase in
                 if StandardError.isTerminal { StandardError.status("passes: \(phase)") }
             }
             if StandardError.isTerminal { StandardError.clearStatus() }
-            print(PassLadder.markdown(rungs, pictures: loaded.pictures.count), terminator: "")
+            print(PassLadder.markdown(rungs, pictures: loaded.labelled.count), terminator: "")
             return
         }
         let options = BenchOptions(
@@ -248,20 +258,42 @@ struct BenchCommand: ParsableCommand {
         return list
     }
 
-    /// The corpus argument, or the package's Samples/: in the current folder, else two
-    /// levels above the executable (`.build/release/qr`).
+    /// The corpus argument; else `Samples/` in the current folder; else the package's
+    /// `Samples/`, found by looking upward from the executable (it lives at
+    /// `PACKAGE/.build/TRIPLE/release/qr`; `.build/release` is a link to that folder).
     private func corpusFolder() throws -> String {
         if let corpus { return corpus }
-        var candidates = ["Samples"]
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        candidates.append(
-            executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Samples").path)
-        for candidate in candidates where FileSystem.isDirectory(candidate) {
-            return candidate
-        }
-        StandardError.report("no corpus given and no Samples/ folder here; give a corpus folder")
+        if FileSystem.isDirectory("Samples") { return "Samples" }
+        if let samples = Self.packageSamples() { return samples }
+        StandardError.report(
+            "no corpus given, and no Samples/ folder here or in a package above the qr executable; "
+                + "pass a folder: qr bench DIR")
         throw QRExit.usage
+    }
+
+    /// The first `Samples/` folder with the package's layout (`photos/` and `generated/`
+    /// inside) beside the executable or in a folder above it; nil when there is none.
+    static func packageSamples() -> String? {
+        var folder = FileSystem.parent(executablePath())
+        for _ in 0..<8 where !folder.isEmpty {
+            let samples = FileSystem.join(folder, "Samples")
+            if FileSystem.isDirectory(FileSystem.join(samples, "photos"))
+                && FileSystem.isDirectory(FileSystem.join(samples, "generated"))
+            {
+                return samples
+            }
+            let above = FileSystem.parent(folder)
+            if above == folder { break }
+            folder = above
+        }
+        return nil
+    }
+
+    /// This executable's real path, links resolved (`/proc/self/exe`; else the path it was started by).
+    static func executablePath() -> String {
+        let proc = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        if proc != "/proc/self/exe" { return proc }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
     }
 
     /// Writes a report file; on failure names the file and why on stderr.

@@ -1,6 +1,7 @@
 // QRBench tests — `qr bench` end to end: the built binary, a generated corpus, every report.
 import Foundation
 import FoundationXML
+import QRTestSupport
 import Testing
 
 @Suite(.serialized) struct BenchCommandTests {
@@ -45,6 +46,46 @@ import Testing
         #expect(csvLines.count == 4)
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: svg), options: [])
         #expect(document.rootElement()?.name == "svg")
+    }
+
+    @Test func benchesAnUnlabelledFolder() throws {
+        let folder = try UnlabelledTests.mixedFolder(photos: 3, labelled: 0)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let csv = folder + "/out.csv"
+        let run = try TestSupport.run(
+            try Self.qr(),
+            ["bench", folder, "--runs", "1", "--no-warm-up", "--strategies", "race,zbar", "--cold-in-process", "--csv", csv])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.text.contains(": 4 pictures: 0 labelled (0 codes), 4 unlabelled, "), "\(run.text)")
+        #expect(run.text.contains("| strategy | read (unlabelled) | missed (others read) | conflicts | mean ms |"), "\(run.text)")
+        #expect(run.text.contains("4 unlabelled pictures (no NAME.txt; read = some symbol found): "))
+        let rows = run.text.split(separator: "\n").filter { $0.hasPrefix("| race |") }
+        #expect(rows.count == 1 && rows[0].hasPrefix("| race | 3/4 | 0 | 0 |"), "\(run.text)")
+        let csvLines = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
+        #expect(csvLines.count == 3 && csvLines[0].contains("unlabelled_read"))
+    }
+
+    @Test func withoutAFolderItFindsThePackageSamplesFromAnywhere() throws {
+        let elsewhere = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        let run = try ProgramRunner.run(
+            try Self.qr(), ["bench", "--runs", "1", "--no-warm-up", "--strategies", "zbar", "--cold-in-process"],
+            in: URL(fileURLWithPath: elsewhere))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.text.hasPrefix("`\(TestSupport.root.path)/Samples`: "), "\(run.text)")
+        #expect(run.text.contains("| zbar | "))
+    }
+
+    @Test func withoutAFolderOrSamplesItSaysWhatToPass() throws {
+        // A copy of qr outside any package, run from a folder with no Samples/.
+        let elsewhere = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        let copy = elsewhere + "/qr"
+        try FileManager.default.copyItem(atPath: try Self.qr(), toPath: copy)
+        let run = try ProgramRunner.run(copy, ["bench"], in: URL(fileURLWithPath: elsewhere))
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("pass a folder: qr bench DIR"), "\(run.stderr)")
+        #expect(run.text.isEmpty)
     }
 
     @Test func unknownStrategyIsAUsageError() throws {

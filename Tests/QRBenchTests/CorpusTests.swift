@@ -41,16 +41,19 @@ import Testing
         try put("/beta/photo.txt", Data("x".utf8))
 
         let corpus = try Corpus.load(from: folder)
-        #expect(corpus.pictures.map(\.name) == ["alpha/one.png", "beta/two.png", "top.png"])
+        // A picture without NAME.txt is loaded unlabelled, not skipped.
+        #expect(corpus.pictures.map(\.name) == ["alpha/one.png", "beta/lonely.png", "beta/two.png", "top.png"])
+        #expect(corpus.pictures.map(\.labelled) == [true, false, true, true])
+        #expect(corpus.pictures[1].expected.isEmpty)
+        #expect(corpus.labelled.map(\.name) == ["alpha/one.png", "beta/two.png", "top.png"])
         #expect(corpus.pictures[0].expected == [[0x00, 0xFF]])
         #expect(corpus.pictures[0].category == "alpha")
-        #expect(corpus.pictures[1].expected == [Array("a".utf8), Array("b".utf8)])
+        #expect(corpus.pictures[2].expected == [Array("a".utf8), Array("b".utf8)])
         // A picture at the top takes the corpus folder's name as its category.
-        #expect(corpus.pictures[2].category == (folder as NSString).lastPathComponent)
+        #expect(corpus.pictures[3].category == (folder as NSString).lastPathComponent)
         #expect(corpus.pictures[0].image.width == 4)
-        #expect(corpus.skipped.map(\.name) == ["beta/broken.png", "beta/lonely.png", "beta/photo.png"])
-        #expect(corpus.skipped[1].reason.contains("lonely.txt is missing"))
-        #expect(corpus.skipped[2].reason.contains("JPEG"), "\(corpus.skipped[2].reason)")
+        #expect(corpus.skipped.map(\.name) == ["beta/broken.png", "beta/photo.png"])
+        #expect(corpus.skipped[1].reason.contains("JPEG"), "\(corpus.skipped[1].reason)")
         #expect(corpus.categories.count == 3)
     }
 
