@@ -369,7 +369,7 @@ struct PictureOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Resolution: recorded in a PNG (pHYs chunk); sets the page size of PDF and EPS (default: 72, a pixel is a point).", valueName: "n"))
     var dpi: Int?
 
-    @Flag(help: "Swap dark and light: in the terminal, draw for a light background; in pictures, light modules on dark.")
+    @Flag(help: "Swap dark and light: utf8 then draws for a light terminal, ascii for a dark one (by default ## marks dark modules, as in qrencode); ansi and pictures get light modules on dark.")
     var invert = false
 
     /// The parsed options, as plain settings.

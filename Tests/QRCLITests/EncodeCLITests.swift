@@ -152,8 +152,10 @@ struct EncodeCLIOutputTests {
           --dpi <n>               Resolution: recorded in a PNG (pHYs chunk); sets the
                                   page size of PDF and EPS (default: 72, a pixel is a
                                   point).
-          --invert                Swap dark and light: in the terminal, draw for a
-                                  light background; in pictures, light modules on dark.
+          --invert                Swap dark and light: utf8 then draws for a light
+                                  terminal, ascii for a dark one (by default ## marks
+                                  dark modules, as in qrencode); ansi and pictures get
+                                  light modules on dark.
 
         OPTIONS:
           -i, --input <file>      Read the payload from FILE; '-' reads standard input.
