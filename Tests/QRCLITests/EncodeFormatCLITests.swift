@@ -105,6 +105,15 @@ struct EncodeFormatCLITests {
         #expect(try CLI.qr(["encode", "x", "--format", "ascii", "--margin", "0"]).text.split(separator: "\n").count == 21)
     }
 
+    /// The same text, character for character, as `qrencode -t ASCII` (a bench tool,
+    /// so this runs where `make bench-deps` installed it).
+    @Test(.enabled(if: CLI.tool("qrencode") != nil), arguments: ["hello", "https://example.org/ascii", "12345"])
+    func asciiMatchesQrencode(text: String) throws {
+        let theirs = try CLI.run(try #require(CLI.tool("qrencode")), ["-t", "ASCII", "-l", "M", text])
+        let ours = try CLI.qr(["encode", text, "--format", "ascii"])
+        #expect(ours.stdout == theirs.stdout)
+    }
+
     @Test func asciiToAFileAndSplit() throws {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
