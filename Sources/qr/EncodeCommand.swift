@@ -1,4 +1,4 @@
-// qr encode — text or bytes to a QR code: PNG, SVG, or a drawing in the terminal.
+// qr encode — text or bytes to a QR code: PNG, SVG, PDF, EPS, PBM, XPM, or terminal art.
 import ArgumentParser
 import QRKit
 
@@ -16,9 +16,15 @@ struct EncodeCommand: ParsableCommand {
             The payload is TEXT, or the bytes of FILE with -i FILE (-i - reads standard \
             input). Text must be UTF-8; --8bit encodes any bytes as they are, NULs included.
 
-            The format follows the extension of -o (.png, .svg, .txt) unless --format is \
-            given. With no -o the code is drawn in the terminal (utf8), or written to \
-            standard output in --format. --split N writes NAME-01.EXT … NAME-NN.EXT.
+            The format follows the extension of -o (.png, .svg, .pdf, .eps, .pbm, .xpm, \
+            .txt) unless --format is given. With no -o the code is drawn in the terminal \
+            (utf8), or written to standard output in --format. --split N writes \
+            NAME-01.EXT … NAME-NN.EXT.
+
+            Formats: png, svg, pdf and eps (vector: one path; a module is --scale \
+            pixels at --dpi, default 72, so --scale points), pbm (raw P4), xpm, utf8 \
+            and ansi (half blocks), ascii (## and spaces, no escapes). pbm and ascii \
+            are black and white only: other colours are refused.
 
             Examples:
               qr encode "https://example.org"
@@ -29,6 +35,8 @@ struct EncodeCommand: ParsableCommand {
               qr encode -i notes.txt --split 4 -o notes.png   # notes-01.png … -04
               qr encode "WIFI:S:home;T:WPA;P:pw;;" --level H --size-px 600 -o wifi.png
               qr encode "https://example.org" --format ansi --invert
+              qr encode "https://example.org" --scale 2 --dpi 300 -o print.pdf
+              qr encode "plain text mail" --format ascii
 
             Exit status: 0 when the code was written, 2 when the input cannot be read or \
             the payload cannot be encoded (the message names the file and why), 64 on \
@@ -45,7 +53,7 @@ struct EncodeCommand: ParsableCommand {
 
     @Option(
         name: [.customShort("o"), .customLong("output")],
-        help: ArgumentHelp("Write to FILE (.png, .svg or .txt); '-' for standard output.", valueName: "file"))
+        help: ArgumentHelp("Write to FILE (.png, .svg, .pdf, .eps, .pbm, .xpm or .txt); '-' for standard output.", valueName: "file"))
     var output: String?
 
     @Option(help: "Output format; by default from the -o extension, else utf8.")
@@ -91,15 +99,17 @@ struct EncodeSettings: Equatable {
         }
         if let problem = optionProblem() { throw ValidationError(problem) }
         let format = try resolvedFormat()
-        if picture.dpi != nil && format != .png {
-            throw ValidationError("--dpi applies to PNG output only")
+        if let problem = colourProblem(format) { throw ValidationError(problem) }
+        if picture.dpi != nil && ![.png, .pdf, .eps].contains(format) {
+            throw ValidationError("--dpi applies to PNG, PDF and EPS output only")
         }
         let parts = symbol.split ?? 1
         if writesToStandardOutput {
-            if format == .png && isatty(1) == 1 {
-                throw ValidationError("refusing to write PNG to a terminal; use -o FILE.png or redirect standard output")
+            if format.isBinary && isatty(1) == 1 {
+                throw ValidationError(
+                    "refusing to write \(format.rawValue.uppercased()) to a terminal; use -o FILE.\(format.rawValue) or redirect standard output")
             }
-            if parts > 1 && (format == .png || format == .svg) {
+            if parts > 1 && !format.isTerminalArt {
                 throw ValidationError("several \(format.rawValue.uppercased()) symbols need files: use -o NAME.\(format.rawValue)")
             }
         }
@@ -131,7 +141,7 @@ struct EncodeSettings: Equatable {
         }
 
         guard let output, output != "-" else {
-            let separator: [UInt8] = format == .utf8 || format == .ansi ? [0x0A] : []
+            let separator: [UInt8] = format.isTerminalArt ? [0x0A] : []
             let joined = documents.enumerated().flatMap { index, document in
                 index == 0 ? document : separator + document
             }
@@ -159,6 +169,24 @@ struct EncodeSettings: Equatable {
         do {
             try symbol.encodeOptions().validate(split: symbol.split)
             _ = try picture.renderOptions()
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// What the format cannot draw of the colours asked for (after --invert).
+    private func colourProblem(_ format: OutputFormat) -> String? {
+        do {
+            var options = try picture.renderOptions()
+            if picture.invert { swap(&options.foreground, &options.background) }
+            switch format {
+            case .pbm: try PBMRenderer(options: options).checkColours()
+            case .ascii: try ASCIIRenderer(options: options).checkColours()
+            case .eps: try EPSRenderer(options: options).checkColours()
+            case .xpm: try XPMRenderer(options: options).checkColours()
+            case .png, .svg, .pdf, .utf8, .ansi: break
+            }
             return nil
         } catch {
             return "\(error)"
@@ -206,9 +234,14 @@ struct EncodeSettings: Equatable {
         switch Self.fileExtension(output)?.lowercased() {
         case "png": return .png
         case "svg": return .svg
+        case "pdf": return .pdf
+        case "eps": return .eps
+        case "pbm": return .pbm
+        case "xpm": return .xpm
         case "txt": return .utf8
         default:
-            throw ValidationError("cannot tell the format of '\(output)': name it .png, .svg or .txt, or give --format")
+            throw ValidationError(
+                "cannot tell the format of '\(output)': name it .png, .svg, .pdf, .eps, .pbm, .xpm or .txt, or give --format (\(OutputFormat.allValueStrings.joined(separator: ", ")))")
         }
     }
 
@@ -220,6 +253,16 @@ struct EncodeSettings: Equatable {
             return try PNGRenderer(options: options, dpi: picture.dpi).render(matrix)
         case .svg:
             return Array(try SVGRenderer(options: options).render(matrix).utf8)
+        case .pdf:
+            return try PDFRenderer(options: options, dpi: picture.dpi ?? 72).render(matrix)
+        case .eps:
+            return Array(try EPSRenderer(options: options, dpi: picture.dpi ?? 72).render(matrix).utf8)
+        case .pbm:
+            return try PBMRenderer(options: options).render(matrix)
+        case .xpm:
+            return Array(try XPMRenderer(options: options).render(matrix).utf8)
+        case .ascii:
+            return Array(try ASCIIRenderer(options: options).render(matrix).utf8)
         case .utf8, .ansi:
             let style: TerminalRenderer.Style = format == .ansi ? .ansi : .halfBlocks
             let renderer = TerminalRenderer(style: style, inverted: picture.invert, margin: picture.margin)
@@ -308,7 +351,7 @@ struct SymbolSettings: Equatable {
 
 /// How the symbol is drawn.
 struct PictureOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Pixels per module for PNG and SVG (default: 8).", valueName: "n"))
+    @Option(help: ArgumentHelp("Pixels per module for PNG, SVG, PBM and XPM; for PDF and EPS, pixels at --dpi (default: 8).", valueName: "n"))
     var scale: Int?
 
     @Option(name: .customLong("size-px"), help: ArgumentHelp("Largest picture size in pixels; picks the largest whole scale that fits.", valueName: "n"))
@@ -317,16 +360,16 @@ struct PictureOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Quiet zone in modules (default: 4, 2 for Micro QR).", valueName: "n"))
     var margin: Int?
 
-    @Option(help: ArgumentHelp("Colour of dark modules, RRGGBB or RRGGBBAA (default: 000000).", valueName: "hex"))
+    @Option(help: ArgumentHelp("Colour of dark modules, RRGGBB or RRGGBBAA (default: 000000); pbm and ascii take only 000000 or ffffff.", valueName: "hex"))
     var foreground: String?
 
     @Option(help: ArgumentHelp("Colour of light modules, RRGGBB or RRGGBBAA; alpha 00 is transparent (default: ffffff).", valueName: "hex"))
     var background: String?
 
-    @Option(help: ArgumentHelp("Resolution to record in the PNG (pHYs chunk).", valueName: "n"))
+    @Option(help: ArgumentHelp("Resolution: recorded in a PNG (pHYs chunk); sets the page size of PDF and EPS (default: 72, a pixel is a point).", valueName: "n"))
     var dpi: Int?
 
-    @Flag(help: "Swap dark and light: in the terminal, draw for a light background; in pictures, light modules on dark.")
+    @Flag(help: "Swap dark and light: utf8 then draws for a light terminal, ascii for a dark one (by default ## marks dark modules, as in qrencode); ansi and pictures get light modules on dark.")
     var invert = false
 
     /// The parsed options, as plain settings.
@@ -376,7 +419,13 @@ struct PictureSettings: Equatable {
 }
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case png, svg, utf8, ansi
+    case png, svg, pdf, eps, pbm, xpm, utf8, ansi, ascii
+
+    /// Bytes a terminal should not be sent.
+    var isBinary: Bool { self == .png || self == .pdf || self == .pbm }
+
+    /// Drawn in text for a terminal; several symbols go one after another.
+    var isTerminalArt: Bool { self == .utf8 || self == .ansi || self == .ascii }
 }
 
 enum LevelArgument: String, ExpressibleByArgument, CaseIterable {

@@ -69,7 +69,7 @@ struct EncodeCLIOutputTests {
         #expect(result.status == 0)
         let help = result.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         for expected in [
-            "USAGE: qr encode", "(values: L, M, Q, H; default: M)", "(values: png, svg, utf8, ansi)",
+            "USAGE: qr encode", "(values: L, M, Q, H; default: M)", "(values: png, svg, pdf, eps, pbm, xpm, utf8, ansi, ascii)",
             "Examples:", "qr encode \"https://example.org\"", "--split <n>", "--strict-version", "--8bit", "--size-px <n>",
         ] {
             #expect(help.contains(expected), "help lacks \(expected)")
@@ -89,9 +89,15 @@ struct EncodeCLIOutputTests {
         input). Text must be UTF-8; --8bit encodes any bytes as they are, NULs
         included.
 
-        The format follows the extension of -o (.png, .svg, .txt) unless --format is
-        given. With no -o the code is drawn in the terminal (utf8), or written to
-        standard output in --format. --split N writes NAME-01.EXT … NAME-NN.EXT.
+        The format follows the extension of -o (.png, .svg, .pdf, .eps, .pbm, .xpm,
+        .txt) unless --format is given. With no -o the code is drawn in the terminal
+        (utf8), or written to standard output in --format. --split N writes NAME-01.EXT
+        … NAME-NN.EXT.
+
+        Formats: png, svg, pdf and eps (vector: one path; a module is --scale pixels at
+        --dpi, default 72, so --scale points), pbm (raw P4), xpm, utf8 and ansi (half
+        blocks), ascii (## and spaces, no escapes). pbm and ascii are black and white
+        only: other colours are refused.
 
         Examples:
           qr encode "https://example.org"
@@ -102,6 +108,8 @@ struct EncodeCLIOutputTests {
           qr encode -i notes.txt --split 4 -o notes.png   # notes-01.png … -04
           qr encode "WIFI:S:home;T:WPA;P:pw;;" --level H --size-px 600 -o wifi.png
           qr encode "https://example.org" --format ansi --invert
+          qr encode "https://example.org" --scale 2 --dpi 300 -o print.pdf
+          qr encode "plain text mail" --format ascii
 
         Exit status: 0 when the code was written, 2 when the input cannot be read or
         the payload cannot be encoded (the message names the file and why), 64 on usage
@@ -132,24 +140,30 @@ struct EncodeCLIOutputTests {
                                   structured append.
 
         PICTURE:
-          --scale <n>             Pixels per module for PNG and SVG (default: 8).
+          --scale <n>             Pixels per module for PNG, SVG, PBM and XPM; for PDF
+                                  and EPS, pixels at --dpi (default: 8).
           --size-px <n>           Largest picture size in pixels; picks the largest
                                   whole scale that fits.
           --margin <n>            Quiet zone in modules (default: 4, 2 for Micro QR).
           --foreground <hex>      Colour of dark modules, RRGGBB or RRGGBBAA (default:
-                                  000000).
+                                  000000); pbm and ascii take only 000000 or ffffff.
           --background <hex>      Colour of light modules, RRGGBB or RRGGBBAA; alpha 00
                                   is transparent (default: ffffff).
-          --dpi <n>               Resolution to record in the PNG (pHYs chunk).
-          --invert                Swap dark and light: in the terminal, draw for a
-                                  light background; in pictures, light modules on dark.
+          --dpi <n>               Resolution: recorded in a PNG (pHYs chunk); sets the
+                                  page size of PDF and EPS (default: 72, a pixel is a
+                                  point).
+          --invert                Swap dark and light: utf8 then draws for a light
+                                  terminal, ascii for a dark one (by default ## marks
+                                  dark modules, as in qrencode); ansi and pictures get
+                                  light modules on dark.
 
         OPTIONS:
           -i, --input <file>      Read the payload from FILE; '-' reads standard input.
-          -o, --output <file>     Write to FILE (.png, .svg or .txt); '-' for standard
-                                  output.
+          -o, --output <file>     Write to FILE (.png, .svg, .pdf, .eps, .pbm, .xpm or
+                                  .txt); '-' for standard output.
           --format <format>       Output format; by default from the -o extension, else
-                                  utf8. (values: png, svg, utf8, ansi)
+                                  utf8. (values: png, svg, pdf, eps, pbm, xpm, utf8,
+                                  ansi, ascii)
           -h, --help              Show help information.
 
 
@@ -268,7 +282,7 @@ struct EncodeCLIErrorTests {
         #expect(try CLI.qr(["encode"]).stderr.contains("nothing to encode: give TEXT, or -i FILE"))
         #expect(try CLI.qr(["encode", "x", "--version", "41"]).stderr.contains("versions 1 to 40"))
         #expect(try CLI.qr(["encode", "1", "--micro", "--eci"]).stderr.contains("drop --eci or --micro"))
-        #expect(try CLI.qr(["encode", "x", "-o", "out.gif"]).stderr.contains("name it .png, .svg or .txt"))
+        #expect(try CLI.qr(["encode", "x", "-o", "out.gif"]).stderr.contains("name it .png, .svg, .pdf, .eps, .pbm, .xpm or .txt"))
     }
 
     @Test func unreadableInputExits2NamingTheFile() throws {

@@ -1,0 +1,70 @@
+// QRKit — EPSRenderer: a symbol as Encapsulated PostScript, the dark modules one path.
+
+/// Renders a symbol as an EPS file (EPSF-3.0, PostScript level 1).
+///
+/// Sizes as ``PDFRenderer``: a module is `scale × 72 / dpi` points. The dark modules are
+/// one path of rectangles (runs merged along rows and down columns), filled once; the
+/// background is a rectangle, left out when fully transparent. PostScript has no
+/// transparency, so colours must otherwise be opaque.
+///
+/// ```swift
+/// let eps = try EPSRenderer(options: RenderOptions(scale: 3)).render(matrix)
+/// ```
+public struct EPSRenderer: Sendable {
+    /// Scale (or target size), margin and colours.
+    public var options: RenderOptions
+    /// Pixels per inch that `scale` counts in, 1–100000; 72 makes a pixel one point.
+    public var dpi: Int
+
+    /// Makes a renderer; every parameter has the default described on its property.
+    public init(options: RenderOptions = RenderOptions(), dpi: Int = 72) {
+        self.options = options
+        self.dpi = dpi
+    }
+
+    /// Checks the colours this format can draw, before any symbol is made.
+    ///
+    /// - Throws: `EncodeError.invalidRenderOption` when a colour is translucent.
+    public func checkColours() throws(EncodeError) {
+        try options.requireOpaqueColours(format: "EPS")
+    }
+
+    /// Draws `matrix` as an EPS file.
+    ///
+    /// - Parameter matrix: The symbol.
+    /// - Returns: The document, ASCII text ending in a newline.
+    /// - Throws: `EncodeError.invalidRenderOption` for a scale, target size, margin or
+    ///   resolution out of range, or a translucent colour.
+    public func render(_ matrix: QRMatrix) throws -> String {
+        let layout = try options.layout(for: matrix)
+        let points = try VectorPage(layout: layout, dpi: dpi)
+        try options.requireOpaqueColours(format: "EPS")
+        let side = layout.modules
+        var eps = """
+            %!PS-Adobe-3.0 EPSF-3.0
+            %%Creator: QRKit
+            %%BoundingBox: 0 0 \(points.wholePage) \(points.wholePage)
+            %%HiResBoundingBox: 0 0 \(points.page) \(points.page)
+            %%LanguageLevel: 1
+            %%EndComments
+            save
+            /r { 4 2 roll moveto 1 index 0 rlineto 0 exch rlineto neg 0 rlineto closepath } bind def
+            0 \(points.page) translate \(points.module) -\(points.module) scale
+
+            """
+        if options.background.alpha > 0 {
+            eps += "\(Decimal.rgb(options.background)) setrgbcolor\nnewpath 0 0 \(side) \(side) r fill\n"
+        }
+        let rectangles = matrix.darkRectangles(margin: layout.margin)
+        if !rectangles.isEmpty {
+            eps += "\(Decimal.rgb(options.foreground)) setrgbcolor\nnewpath\n"
+            for (index, r) in rectangles.enumerated() {
+                eps += "\(r.x) \(r.y) \(r.width) \(r.height) r"
+                eps += index % 8 == 7 ? "\n" : " "
+            }
+            eps += "fill\n"
+        }
+        eps += "restore\nshowpage\n%%EOF\n"
+        return eps
+    }
+}

@@ -1,0 +1,101 @@
+// QRKit — PDFRenderer: a symbol as a one-page PDF, the dark modules one filled path.
+
+/// Renders a symbol as a PDF document of one page, the size of the symbol and its margin.
+///
+/// A module is `scale` pixels at `dpi`, so `scale × 72 / dpi` points: at the default
+/// 72 dpi, `scale` points. The dark modules are one path of rectangles (runs merged
+/// along rows and down columns), filled once; the background is a rectangle, left out
+/// when fully transparent. Translucent colours are drawn with a constant alpha.
+///
+/// ```swift
+/// let pdf = try PDFRenderer(options: RenderOptions(scale: 4), dpi: 300).render(matrix)
+/// ```
+public struct PDFRenderer: Sendable {
+    /// Scale (or target size), margin and colours.
+    public var options: RenderOptions
+    /// Pixels per inch that `scale` counts in, 1–100000; 72 makes a pixel one point.
+    public var dpi: Int
+
+    /// Makes a renderer; every parameter has the default described on its property.
+    public init(options: RenderOptions = RenderOptions(), dpi: Int = 72) {
+        self.options = options
+        self.dpi = dpi
+    }
+
+    /// Draws `matrix` as a PDF file.
+    ///
+    /// - Parameter matrix: The symbol.
+    /// - Returns: The file's bytes: PDF 1.4, one page, uncompressed.
+    /// - Throws: `EncodeError.invalidRenderOption` for a scale, target size, margin or
+    ///   resolution out of range.
+    public func render(_ matrix: QRMatrix) throws -> [UInt8] {
+        let layout = try options.layout(for: matrix)
+        let points = try VectorPage(layout: layout, dpi: dpi)
+        let side = layout.modules
+        var alphas: [String] = []
+        var content = "q\n\(points.module) 0 0 -\(points.module) 0 \(points.page) cm\n"
+        func paint(_ colour: RGBAColor) {
+            if !colour.isOpaque {
+                let name = "/A\(alphas.count)"
+                alphas.append("\(name) << /ca \(Decimal.text(Int(colour.alpha), 255, digits: 3)) >>")
+                content += "\(name) gs\n"
+            }
+            content += "\(Decimal.rgb(colour)) rg\n"
+        }
+        if options.background.alpha > 0 {
+            paint(options.background)
+            content += "0 0 \(side) \(side) re f\n"
+        }
+        let rectangles = matrix.darkRectangles(margin: layout.margin)
+        if !rectangles.isEmpty, options.foreground.alpha > 0 {
+            paint(options.foreground)
+            for (index, r) in rectangles.enumerated() {
+                content += "\(r.x) \(r.y) \(r.width) \(r.height) re"
+                content += index % 8 == 7 ? "\n" : " "
+            }
+            content += "f\n"
+        }
+        content += "Q\n"
+
+        let resources = alphas.isEmpty ? "" : " /Resources << /ExtGState << \(alphas.joined(separator: " ")) >> >>"
+        let objects = [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(points.page) \(points.page)]\(resources) /Contents 4 0 R >>",
+            "<< /Length \(content.utf8.count) >>\nstream\n\(content)endstream",
+        ]
+        var file: [UInt8] = Array("%PDF-1.4\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
+        var offsets: [Int] = []
+        for (index, object) in objects.enumerated() {
+            offsets.append(file.count)
+            file += Array("\(index + 1) 0 obj\n\(object)\nendobj\n".utf8)
+        }
+        let xref = file.count
+        var trailer = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets {
+            let digits = String(offset)
+            trailer += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
+        }
+        trailer += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        return file + Array(trailer.utf8)
+    }
+}
+
+/// The size of a module and of the page, in points, as decimal text.
+struct VectorPage: Sendable {
+    /// Points per module.
+    let module: String
+    /// Points per side of the page.
+    let page: String
+    /// Points per side, rounded up to whole points (for EPS's bounding box).
+    let wholePage: Int
+
+    init(layout: RenderLayout, dpi: Int) throws(EncodeError) {
+        guard (1...100_000).contains(dpi) else {
+            throw .invalidRenderOption("resolution \(dpi) dpi is out of range: use 1 to 100000")
+        }
+        module = Decimal.text(layout.scale * 72, dpi)
+        page = Decimal.text(layout.pixels * 72, dpi)
+        wholePage = (layout.pixels * 72 + dpi - 1) / dpi
+    }
+}

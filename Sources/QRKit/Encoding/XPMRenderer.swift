@@ -1,0 +1,58 @@
+// QRKit — XPMRenderer: a symbol as an X PixMap (XPM3), a C array of text rows.
+
+/// Renders a symbol as an XPM3 file: two colours, one character per pixel (`#` dark,
+/// `.` light). A fully transparent colour becomes `None`; XPM has no partial alpha, so
+/// colours must otherwise be opaque.
+///
+/// ```swift
+/// let xpm = try XPMRenderer(options: RenderOptions(scale: 2)).render(matrix)
+/// ```
+public struct XPMRenderer: Sendable {
+    /// Scale (or target size), margin and colours.
+    public var options: RenderOptions
+
+    /// Makes a renderer.
+    public init(options: RenderOptions = RenderOptions()) {
+        self.options = options
+    }
+
+    /// Checks the colours this format can draw, before any symbol is made.
+    ///
+    /// - Throws: `EncodeError.invalidRenderOption` when a colour is translucent.
+    public func checkColours() throws(EncodeError) {
+        try options.requireOpaqueColours(format: "XPM")
+    }
+
+    /// Draws `matrix` as an XPM file.
+    ///
+    /// - Parameter matrix: The symbol.
+    /// - Returns: The document, ASCII text ending in a newline.
+    /// - Throws: `EncodeError.invalidRenderOption` for a scale, target size or margin
+    ///   out of range, or a translucent colour; `.imageTooLarge`.
+    public func render(_ matrix: QRMatrix) throws -> String {
+        let layout = try options.layout(for: matrix)
+        try layout.checkPixelLimit()
+        try options.requireOpaqueColours(format: "XPM")
+        let side = layout.pixels
+        let pixels = layout.rasterize(matrix, dark: UInt8(ascii: "#"), light: UInt8(ascii: "."))
+        func colour(_ colour: RGBAColor) -> String { colour.alpha == 0 ? "None" : colour.hexRGB }
+        var xpm = """
+            /* XPM */
+            static char *qrcode[] = {
+            "\(side) \(side) 2 1",
+            ". c \(colour(options.background))",
+            "# c \(colour(options.foreground))",
+
+            """
+        var bytes = Array(xpm.utf8)
+        bytes.reserveCapacity(bytes.count + (side + 4) * side + 3)
+        for y in 0..<side {
+            bytes.append(UInt8(ascii: "\""))
+            bytes += pixels[(y * side)..<((y + 1) * side)]
+            bytes += Array((y == side - 1 ? "\"\n" : "\",\n").utf8)
+        }
+        bytes += Array("};\n".utf8)
+        xpm = String(decoding: bytes, as: UTF8.self)
+        return xpm
+    }
+}

@@ -1,0 +1,165 @@
+// QRCLI tests — `qr encode` to PDF, EPS, PBM, XPM and ASCII: each file opened by its
+// reference reader (poppler, ghostscript, netpbm), drawn as PNG, and read back by `qr decode`.
+import Foundation
+import QRTestSupport
+import Testing
+
+/// The reference readers: file in, PNG written to `png`.
+private enum Reader {
+    static func draw(_ file: URL, as format: String, to png: URL) throws {
+        let directory = file.deletingLastPathComponent()
+        switch format {
+        case "pdf":
+            let stem = png.deletingPathExtension().path
+            try succeed(try tool("pdftoppm"), ["-png", "-r", "72", "-singlefile", file.path, stem])
+        case "eps":
+            try succeed(
+                try tool("gs"),
+                ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pnggray", "-r72", "-dEPSCrop", "-sOutputFile=" + png.path, file.path])
+        case "pbm":
+            try Data(try succeed(try tool("pnmtopng"), [file.path])).write(to: png)
+        case "xpm":
+            let ppm = directory.appendingPathComponent(file.lastPathComponent + ".ppm")
+            try Data(try succeed(try tool("xpmtoppm"), [file.path])).write(to: ppm)
+            try Data(try succeed(try tool("pnmtopng"), [ppm.path])).write(to: png)
+        default:
+            Issue.record("no reader for \(format)")
+        }
+    }
+
+    static func tool(_ name: String) throws -> String {
+        try #require(CLI.tool(name), "\(name) is not installed (make test-deps)")
+    }
+
+    @discardableResult
+    static func succeed(_ tool: String, _ arguments: [String]) throws -> [UInt8] {
+        let result = try CLI.run(tool, arguments)
+        try #require(result.status == 0, "\(tool) failed: \(result.stderr)")
+        return result.stdout
+    }
+}
+
+@Suite("qr encode: PDF, EPS, PBM, XPM and ASCII")
+struct EncodeFormatCLITests {
+    /// Each format, chosen by extension and by --format, at levels L and H: the reader's
+    /// picture decodes with `qr decode --bytes` to the payload, byte for byte.
+    @Test(arguments: ["pdf", "eps", "pbm", "xpm"], ["L", "H"])
+    func readsBackThroughTheReferenceReader(format: String, level: String) throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let payload = "héllo wörld, \(format) at \(level) ✓"
+        for (name, extra) in [("by-extension.\(format)", []), ("by-flag.out", ["--format", format])] {
+            let file = directory.appendingPathComponent(name)
+            let encoded = try CLI.qr(["encode", payload, "--level", level, "--scale", "3", "-o", file.path] + extra)
+            #expect(encoded.status == 0, "\(encoded.stderr)")
+            #expect(encoded.stderr.isEmpty)
+            let png = directory.appendingPathComponent(name + ".png")
+            try Reader.draw(file, as: format, to: png)
+            let decoded = try CLI.qr(["decode", "--bytes", png.path])
+            #expect(decoded.status == 0, "\(format): \(decoded.stderr)")
+            #expect(decoded.stdout == Array(payload.utf8), "\(format) via \(name)")
+        }
+    }
+
+    /// The largest symbol, version 40 at level H, read back from a PDF and an EPS made
+    /// at --scale 4 --dpi 144: a module is 2 points, so 2 pixels when drawn at 72 dpi.
+    @Test(arguments: ["pdf", "eps"])
+    func version40ReadsBack(format: String) throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let payload = String(repeating: "QRKit prints to paper. ", count: 40)
+        let file = directory.appendingPathComponent("v40.\(format)")
+        let encoded = try CLI.qr(["encode", payload, "--level", "H", "--version", "40", "--scale", "4", "--dpi", "144", "-o", file.path])
+        #expect(encoded.status == 0, "\(encoded.stderr)")
+        let png = directory.appendingPathComponent("v40.png")
+        try Reader.draw(file, as: format, to: png)
+        let decoded = try CLI.qr(["decode", "--bytes", png.path])
+        #expect(decoded.stdout == Array(payload.utf8))
+    }
+
+    @Test func pdfPageSizeFollowsDPI() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("print.pdf")
+        // "hello" is version 1: 29 modules with the margin, 2 px each at 300 dpi.
+        #expect(try CLI.qr(["encode", "hello", "--scale", "2", "--dpi", "300", "-o", file.path]).status == 0)
+        let info = String(decoding: try Reader.succeed(try Reader.tool("pdfinfo"), [file.path]), as: UTF8.self)
+        #expect(info.contains("13.92 x 13.92 pts"), "\(info)")
+    }
+
+    @Test func asciiIsPlainTextWithAQuietZone() throws {
+        let result = try CLI.qr(["encode", "https://example.org", "--format", "ascii"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(!result.stdout.contains(0x1B))
+        #expect(result.stdout.allSatisfy { $0 == 0x23 || $0 == 0x20 || $0 == 0x0A })
+        let lines = result.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        // Version 2 (25 modules) plus 4 on each side: 33 rows of 66 characters.
+        #expect(lines.count == 33)
+        #expect(lines.allSatisfy { $0.count == 66 })
+        let blank = String(repeating: " ", count: 66)
+        #expect(lines.prefix(4).allSatisfy { $0 == blank } && lines.suffix(4).allSatisfy { $0 == blank })
+        #expect(lines.allSatisfy { $0.hasPrefix("        ") && $0.hasSuffix("        ") })
+        // The finder pattern's top edge: 7 dark modules, 14 characters.
+        #expect(lines[4].dropFirst(8).hasPrefix(String(repeating: "#", count: 14) + "  "))
+        #expect(try CLI.qr(["encode", "x", "--format", "ascii", "--margin", "0"]).text.split(separator: "\n").count == 21)
+    }
+
+    /// The same text, character for character, as `qrencode -t ASCII` (a bench tool,
+    /// so this runs where `make bench-deps` installed it).
+    @Test(.enabled(if: CLI.tool("qrencode") != nil), arguments: ["hello", "https://example.org/ascii", "12345"])
+    func asciiMatchesQrencode(text: String) throws {
+        let theirs = try CLI.run(try #require(CLI.tool("qrencode")), ["-t", "ASCII", "-l", "M", text])
+        let ours = try CLI.qr(["encode", text, "--format", "ascii"])
+        #expect(ours.stdout == theirs.stdout)
+    }
+
+    @Test func asciiToAFileAndSplit() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLI.qr(["encode", "two symbols in ascii", "--split", "2", "--format", "ascii"])
+        #expect(result.status == 0)
+        #expect(result.text.contains("\n\n"))
+        let file = directory.appendingPathComponent("art.txt")
+        #expect(try CLI.qr(["encode", "x", "--format", "ascii", "-o", file.path]).status == 0)
+        #expect(try Data(contentsOf: file).allSatisfy { $0 == 0x23 || $0 == 0x20 || $0 == 0x0A })
+    }
+
+    @Test func formatsToStandardOutput() throws {
+        let eps = try CLI.qr(["encode", "eps", "--format", "eps"])
+        #expect(eps.status == 0 && eps.text.hasPrefix("%!PS-Adobe-3.0 EPSF-3.0\n"))
+        let pdf = try CLI.qr(["encode", "pdf", "--format", "pdf", "-o", "-"])
+        #expect(pdf.status == 0 && pdf.text.hasPrefix("%PDF-1.4\n") && pdf.text.hasSuffix("%%EOF\n"))
+        let pbm = try CLI.qr(["encode", "pbm", "--format", "pbm", "--scale", "1"])
+        #expect(pbm.stdout.starts(with: Array("P4\n29 29\n".utf8)))
+        let xpm = try CLI.qr(["encode", "xpm", "--format", "xpm", "--foreground", "336699"])
+        #expect(xpm.text.hasPrefix("/* XPM */\n") && xpm.text.contains("\"# c #336699\""))
+    }
+
+    @Test(arguments: [
+        ["encode", "x", "--format", "pbm", "--foreground", "336699"],
+        ["encode", "x", "--format", "ascii", "--background", "ffffcc"],
+        ["encode", "x", "-o", "a.pbm", "--background", "ffffff00"],
+        ["encode", "x", "-o", "a.eps", "--foreground", "00000080"],
+        ["encode", "x", "-o", "a.xpm", "--background", "ffffff80"],
+        ["encode", "x", "--format", "ascii", "--dpi", "300"],
+        ["encode", "x", "-o", "a.pbm", "--dpi", "300"],
+        ["encode", "x", "--split", "2", "--format", "pdf"],
+    ])
+    func refusedWithExit64(arguments: [String]) throws {
+        let result = try CLI.qr(arguments)
+        #expect(result.status == 64, "\(arguments)")
+        #expect(result.stderr.contains("Error:"), "\(arguments)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func coloursRefusedSayWhy() throws {
+        let pbm = try CLI.qr(["encode", "x", "--format", "pbm", "--foreground", "336699"])
+        #expect(pbm.stderr.contains("PBM has only black and white: the colours must be 000000 and ffffff (either way round), not #336699 on #ffffff"))
+        let eps = try CLI.qr(["encode", "x", "--format", "eps", "--background", "ffffff80"])
+        #expect(eps.stderr.contains("EPS has no partial transparency"))
+        // Black and white swapped is fine: --invert draws light modules in ink.
+        #expect(try CLI.qr(["encode", "x", "--format", "pbm", "--invert", "-o", "-"]).status == 0)
+        #expect(try CLI.qr(["encode", "x", "--format", "ascii", "--invert"]).status == 0)
+    }
+}
