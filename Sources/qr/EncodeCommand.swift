@@ -56,7 +56,7 @@ struct EncodeCommand: ParsableCommand {
         help: ArgumentHelp("Write to FILE (.png, .svg, .pdf, .eps, .pbm, .xpm or .txt); '-' for standard output.", valueName: "file"))
     var output: String?
 
-    @Option(help: "Output format; by default from the -o extension, else utf8.")
+    @Option(name: [.customShort("t"), .customLong("format")], help: "Output format; by default from the -o extension, else utf8.")
     var format: OutputFormat?
 
     @OptionGroup(title: "Symbol")
@@ -287,10 +287,10 @@ struct EncodeSettings: Equatable {
 
 /// What the payload becomes.
 struct SymbolOptions: ParsableArguments {
-    @Option(help: "Error correction: restores about 7, 15, 25 or 30% damage.")
+    @Option(name: [.customShort("l"), .customLong("level")], help: "Error correction: restores about 7, 15, 25 or 30% damage.")
     var level: LevelArgument = SymbolSettings.defaults.level
 
-    @Option(help: ArgumentHelp("Smallest version, 1-40 (1-4 with --micro); grows if the data needs it.", valueName: "n"))
+    @Option(name: [.customShort("v"), .customLong("version")], help: ArgumentHelp("Smallest version, 1-40 (1-4 with --micro); grows if the data needs it.", valueName: "n"))
     var version: Int?
 
     @Flag(help: "Fail instead of growing past --version.")
@@ -351,13 +351,13 @@ struct SymbolSettings: Equatable {
 
 /// How the symbol is drawn.
 struct PictureOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Pixels per module for PNG, SVG, PBM and XPM; for PDF and EPS, pixels at --dpi (default: 8).", valueName: "n"))
+    @Option(name: [.customShort("s"), .customLong("scale")], help: ArgumentHelp("Pixels per module for PNG, SVG, PBM and XPM; for PDF and EPS, pixels at --dpi (default: 8).", valueName: "n"))
     var scale: Int?
 
     @Option(name: .customLong("size-px"), help: ArgumentHelp("Largest picture size in pixels; picks the largest whole scale that fits.", valueName: "n"))
     var sizePx: Int?
 
-    @Option(help: ArgumentHelp("Quiet zone in modules (default: 4, 2 for Micro QR).", valueName: "n"))
+    @Option(name: [.customShort("m"), .customLong("margin")], help: ArgumentHelp("Quiet zone in modules (default: 4, 2 for Micro QR).", valueName: "n"))
     var margin: Int?
 
     @Option(help: ArgumentHelp("Colour of dark modules, RRGGBB or RRGGBBAA (default: 000000); pbm and ascii take only 000000 or ffffff.", valueName: "hex"))
@@ -366,7 +366,7 @@ struct PictureOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Colour of light modules, RRGGBB or RRGGBBAA; alpha 00 is transparent (default: ffffff).", valueName: "hex"))
     var background: String?
 
-    @Option(help: ArgumentHelp("Resolution: recorded in a PNG (pHYs chunk); sets the page size of PDF and EPS (default: 72, a pixel is a point).", valueName: "n"))
+    @Option(name: [.customShort("d"), .customLong("dpi")], help: ArgumentHelp("Resolution: recorded in a PNG (pHYs chunk); sets the page size of PDF and EPS (default: 72, a pixel is a point).", valueName: "n"))
     var dpi: Int?
 
     @Flag(help: "Swap dark and light: utf8 then draws for a light terminal, ascii for a dark one (by default ## marks dark modules, as in qrencode); ansi and pictures get light modules on dark.")
@@ -420,6 +420,11 @@ struct PictureSettings: Equatable {
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case png, svg, pdf, eps, pbm, xpm, utf8, ansi, ascii
+
+    /// Any case, as qrencode's `-t PNG` is written.
+    init?(argument: String) {
+        self.init(rawValue: argument.lowercased())
+    }
 
     /// Bytes a terminal should not be sent.
     var isBinary: Bool { self == .png || self == .pdf || self == .pbm }

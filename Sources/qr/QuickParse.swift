@@ -78,11 +78,14 @@ enum QuickParse {
     /// `qr encode`'s arguments as settings, or nil.
     static func encode(_ arguments: ArraySlice<String>) -> EncodeSettings? {
         var settings = EncodeSettings()
-        let parsed = Tokens.read(arguments, shortNames: ["i": "input", "o": "output"]) { name, value in
+        let parsed = Tokens.read(arguments, shortNames: [
+                "i": "input", "o": "output", "t": "format", "l": "level", "v": "version", "s": "scale",
+                "m": "margin", "d": "dpi",
+            ]) { name, value in
             switch name {
             case "input": return Tokens.text(value, &settings.input)
             case "output": return Tokens.text(value, &settings.output)
-            case "format": return Tokens.parsed(value, &settings.format, OutputFormat.init(rawValue:))
+            case "format": return Tokens.parsed(value, &settings.format, OutputFormat.init(argument:))
             case "level": return Tokens.parsed(value, &settings.symbol.level, LevelArgument.init(argument:))
             case "version": return Tokens.parsed(value, &settings.symbol.version, { Int($0) })
             case "strict-version": return Tokens.flag(value, &settings.symbol.strictVersion)

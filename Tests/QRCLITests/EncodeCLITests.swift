@@ -121,9 +121,9 @@ struct EncodeCLIOutputTests {
           <text>                  The text to encode (UTF-8).
 
         SYMBOL:
-          --level <level>         Error correction: restores about 7, 15, 25 or 30%
+          -l, --level <level>     Error correction: restores about 7, 15, 25 or 30%
                                   damage. (values: L, M, Q, H; default: M)
-          --version <n>           Smallest version, 1-40 (1-4 with --micro); grows if
+          -v, --version <n>       Smallest version, 1-40 (1-4 with --micro); grows if
                                   the data needs it.
           --strict-version        Fail instead of growing past --version.
           --micro                 Make a Micro QR symbol (M1-M4): smaller, no level H,
@@ -140,16 +140,16 @@ struct EncodeCLIOutputTests {
                                   structured append.
 
         PICTURE:
-          --scale <n>             Pixels per module for PNG, SVG, PBM and XPM; for PDF
+          -s, --scale <n>         Pixels per module for PNG, SVG, PBM and XPM; for PDF
                                   and EPS, pixels at --dpi (default: 8).
           --size-px <n>           Largest picture size in pixels; picks the largest
                                   whole scale that fits.
-          --margin <n>            Quiet zone in modules (default: 4, 2 for Micro QR).
+          -m, --margin <n>        Quiet zone in modules (default: 4, 2 for Micro QR).
           --foreground <hex>      Colour of dark modules, RRGGBB or RRGGBBAA (default:
                                   000000); pbm and ascii take only 000000 or ffffff.
           --background <hex>      Colour of light modules, RRGGBB or RRGGBBAA; alpha 00
                                   is transparent (default: ffffff).
-          --dpi <n>               Resolution: recorded in a PNG (pHYs chunk); sets the
+          -d, --dpi <n>           Resolution: recorded in a PNG (pHYs chunk); sets the
                                   page size of PDF and EPS (default: 72, a pixel is a
                                   point).
           --invert                Swap dark and light: utf8 then draws for a light
@@ -161,13 +161,21 @@ struct EncodeCLIOutputTests {
           -i, --input <file>      Read the payload from FILE; '-' reads standard input.
           -o, --output <file>     Write to FILE (.png, .svg, .pdf, .eps, .pbm, .xpm or
                                   .txt); '-' for standard output.
-          --format <format>       Output format; by default from the -o extension, else
+          -t, --format <format>   Output format; by default from the -o extension, else
                                   utf8. (values: png, svg, pdf, eps, pbm, xpm, utf8,
                                   ansi, ascii)
           -h, --help              Show help information.
 
 
         """
+
+    @Test func qrencodesShortFlagsMeanTheSame() throws {
+        let short = try CLI.qr(["encode", "hello", "-l", "H", "-v", "3", "-s", "3", "-m", "2", "-t", "SVG"])
+        let long = try CLI.qr(["encode", "hello", "--level", "H", "--version", "3", "--scale", "3", "--margin", "2", "--format", "svg"])
+        #expect(short.status == 0, "\(short.stderr)")
+        #expect(short.stdout == long.stdout)
+        #expect(short.text.hasPrefix("<?xml"))
+    }
 
     @Test func drawsInTheTerminalByDefault() throws {
         let result = try CLI.qr(["encode", "https://example.org"])

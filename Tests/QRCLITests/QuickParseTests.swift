@@ -68,6 +68,12 @@ import Testing
             ["encode", "日本", "--kanji", "--format=ansi", "--invert", "--background", "ffffffff"],
             ["encode", "split me across parts", "--split", "2", "-o", png, "--size-px", "200"],
             ["encode", "-", "--format", "utf8"],
+            // qrencode's short flags.
+            ["encode", "hello", "-l", "H", "-v", "3", "-s", "3", "-m", "2", "-t", "SVG", "-o", svg],
+            ["encode", "hello", "-o", png, "-d", "300", "-l", "q"],
+            ["encode", "hello", "-t", "ascii"],
+            ["encode", "hello", "-lH"],
+            ["encode", "hello", "-t", "gif"],
             // For ArgumentParser.
             ["encode", "--help"],
             ["encode", "--", "-dash"],
