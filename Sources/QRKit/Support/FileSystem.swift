@@ -11,27 +11,11 @@ import Musl
 #endif
 
 package enum FileSystem {
-    /// What a path names, following symbolic links.
-    package enum Kind: Sendable, Equatable {
-        case directory
-        case file
-        /// A device, FIFO or socket.
-        case other
-    }
-
-    /// What `path` names (through links), or nil when nothing is there (a link to nothing).
-    package static func kind(of path: String) -> Kind? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        switch status.st_mode & S_IFMT {
-        case S_IFDIR: return .directory
-        case S_IFREG: return .file
-        default: return .other
-        }
-    }
-
     /// Whether `path` names a folder (through links).
-    package static func isDirectory(_ path: String) -> Bool { kind(of: path) == .directory }
+    package static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
 
     /// The paths below `folder` whose names end in one of `suffixes` (compared without
     /// case), sorted, each `folder` joined with the path below it.
@@ -55,13 +39,6 @@ package enum FileSystem {
     package static func join(_ base: String, _ name: String) -> String {
         if base.isEmpty { return name }
         return base.hasSuffix("/") ? base + name : base + "/" + name
-    }
-
-    /// The last component of `path` ("c" for "a/b/c", "b" for "a/b/").
-    package static func lastComponent(_ path: String) -> String {
-        let trimmed = path.reversed().drop { $0 == "/" }.reversed()
-        guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
-        return String(trimmed[trimmed.index(after: slash)...])
     }
 
     /// `path` without its last component ("a/b" for "a/b/c", "" for "c").
