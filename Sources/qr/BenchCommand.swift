@@ -200,9 +200,8 @@ struct BenchCommand: ParsableCommand {
 
     /// Runs this executable with `--cold-probe` and reads the milliseconds it prints.
     @Sendable static func coldCallInFreshProcess(_ strategy: StrategyName, _ picture: String) -> Double? {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let arguments = ["bench", "--cold-probe", strategy.rawValue, picture]
-        guard let output = ChildProcess.output(of: executable, arguments) else { return nil }
+        guard let output = ChildProcess.output(of: executablePath(), arguments) else { return nil }
         return Double(String(decoding: output, as: UTF8.self).trimming(\.isWhitespaceOrNewline))
     }
 
