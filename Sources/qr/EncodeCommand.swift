@@ -178,8 +178,7 @@ struct EncodeSettings: Equatable {
     /// What the format cannot draw of the colours asked for (after --invert).
     private func colourProblem(_ format: OutputFormat) -> String? {
         do {
-            var options = try picture.renderOptions()
-            if picture.invert { swap(&options.foreground, &options.background) }
+            let options = try picture.drawingOptions()
             switch format {
             case .pbm: try PBMRenderer(options: options).checkColours()
             case .ascii: try ASCIIRenderer(options: options).checkColours()
@@ -246,8 +245,7 @@ struct EncodeSettings: Equatable {
     }
 
     private func render(_ matrix: QRMatrix, as format: OutputFormat) throws -> [UInt8] {
-        var options = try picture.renderOptions()
-        if picture.invert { swap(&options.foreground, &options.background) }
+        let options = try picture.drawingOptions()
         switch format {
         case .png:
             return try PNGRenderer(options: options, dpi: picture.dpi).render(matrix)
@@ -414,6 +412,14 @@ struct PictureSettings: Equatable {
         }
         if let foreground { options.foreground = try RGBAColor(hex: foreground) }
         if let background { options.background = try RGBAColor(hex: background) }
+        return options
+    }
+
+    /// The options a picture is drawn with: ``renderOptions()``, dark and light swapped
+    /// by `--invert`.
+    func drawingOptions() throws -> RenderOptions {
+        var options = try renderOptions()
+        if invert { swap(&options.foreground, &options.background) }
         return options
     }
 }
