@@ -289,7 +289,7 @@ public struct BenchRunner: Sendable {
     }
 
     /// Decodes `image` as `qr decode` does (``Decoder/decode(_:onSettled:)``: the first
-    /// engine on this thread) and waits until every engine has stopped.
+    /// engine on this thread, but for a race) and waits until every engine has stopped.
     ///
     /// The latency is the time until the decode returns, which is when a user has the
     /// answer; the CPU is every engine's, losers included, once all have stopped.

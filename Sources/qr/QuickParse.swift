@@ -24,7 +24,7 @@ enum QuickCommand {
     case decode(DecodeSettings)
     case encode(EncodeSettings)
 
-    /// Checks and runs it, as ArgumentParser would have.
+    /// Runs it, as ArgumentParser would have (``QuickParse/command(_:)`` has checked it).
     func run() throws {
         switch self {
         case .decode(let settings): try settings.run()
