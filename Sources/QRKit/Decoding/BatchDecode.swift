@@ -70,13 +70,13 @@ private final class BatchRun: Sendable {
 
     func begin() {
         state.withLock { $0.inFlight = window }
-        for _ in 0..<window { submitLoad() }
+        submitLoads(window)
     }
 
     /// Loads go first: a worker that is free reads the next picture before it runs
     /// another picture's pass, so that the cheap passes of new pictures are always at hand.
-    private func submitLoad() {
-        scheduler.submit(rank: -1, order: 0, sequence: 0) { self.load() }
+    private func submitLoads(_ count: Int) {
+        scheduler.submit(copies: count, rank: -1, order: 0, sequence: 0) { self.load() }
     }
 
     private func load() {
@@ -124,7 +124,7 @@ private final class BatchRun: Sendable {
             s.inFlight -= 1
             return (false, s.inFlight == 0)
         }
-        if reload { submitLoad() }
+        if reload { submitLoads(1) }
         if done { finished.signal() }
     }
 }

@@ -34,6 +34,8 @@ public final class PassScheduler: Sendable {
     /// The most passes run at once.
     public let workers: Int
     private let state = Locked(State())
+    /// Where hedge timers fire.
+    let timers = DispatchQueue(label: "qrkit.pass-scheduler.timers")
 
     private struct State {
         var queue = TaskHeap()
@@ -49,16 +51,25 @@ public final class PassScheduler: Sendable {
 
     /// Queues `work` at `rank` (lower first; ties by `order`, then by `sequence`).
     func submit(rank: Int, order: Int, sequence: Int, _ work: @escaping @Sendable () -> Void) {
-        let startWorker = state.withLock { s -> Bool in
-            s.submitted += 1
-            s.queue.push(Task(rank: rank, order: order, sequence: sequence, arrival: s.submitted, work: work))
-            guard s.active < workers else { return false }
-            s.active += 1
-            return true
+        submit(copies: 1, rank: rank, order: order, sequence: sequence, work)
+    }
+
+    /// Queues `copies` runs of `work` at once, before any worker can take one of them.
+    func submit(copies: Int, rank: Int, order: Int, sequence: Int, _ work: @escaping @Sendable () -> Void) {
+        let newWorkers = state.withLock { s -> Int in
+            for _ in 0..<copies {
+                s.submitted += 1
+                s.queue.push(Task(rank: rank, order: order, sequence: sequence, arrival: s.submitted, work: work))
+            }
+            let added = min(copies, workers - s.active)
+            s.active += added
+            return added
         }
         // A queue of its own per worker: it gets a thread even while the global pool is
         // busy with callers blocked in `decode`.
-        if startWorker { DispatchQueue(label: "qrkit.pass-worker").async { self.work() } }
+        for _ in 0..<max(0, newWorkers) {
+            DispatchQueue(label: "qrkit.pass-worker").async { self.work() }
+        }
     }
 
     /// Takes the queued tasks of the picture numbered `sequence` off the queue, unrun, and
@@ -237,7 +248,8 @@ final class ScheduledDecode: Sendable {
         }
         for engine in first { enqueue(engine, pass: 0) }
         if case .hedged(let delay) = kind, engines.count > 1 {
-            DispatchQueue.global().asyncAfter(deadline: .now() + delay.dispatchInterval) { self.hedge() }
+            // A queue of the scheduler's own: the global pool may be full of blocked callers.
+            scheduler.timers.asyncAfter(deadline: .now() + delay.dispatchInterval) { self.hedge() }
         }
     }
 
