@@ -3,20 +3,33 @@
 /// Renders a symbol as SVG.
 ///
 /// The view box counts modules, margin included, so the drawing scales cleanly; `width`
-/// and `height` are `scale` units per module. Dark modules are one `<path>` of
+/// and `height` are `scale` units per module (or the target size, the view box then
+/// widened by the quiet zone's extra pixels). Dark modules are one `<path>` of
 /// run-length rows with `shape-rendering="crispEdges"`; a background rectangle is drawn
 /// unless the background is fully transparent.
 ///
+/// With a title or a description the picture is announced to assistive technology:
+/// `role="img"`, `<title>` and `<desc>` as the first children, and `aria-labelledby`
+/// naming them (screen readers differ in which of the two they read).
+///
 /// ```swift
-/// let svg = try SVGRenderer(options: RenderOptions(scale: 4)).render(matrix)
+/// var renderer = SVGRenderer(options: RenderOptions(scale: 4))
+/// renderer.title = "Link to example.org"
+/// let svg = try renderer.render(matrix)
 /// ```
 public struct SVGRenderer: Sendable {
     /// Scale (or target size), margin and colours.
     public var options: RenderOptions
+    /// A short name for the picture (`<title>`), or `nil`.
+    public var title: String?
+    /// A longer description (`<desc>`), such as what the code links to, or `nil`.
+    public var description: String?
 
-    /// Makes a renderer.
-    public init(options: RenderOptions = RenderOptions()) {
+    /// Makes a renderer; every parameter has the default described on its property.
+    public init(options: RenderOptions = RenderOptions(), title: String? = nil, description: String? = nil) {
         self.options = options
+        self.title = title
+        self.description = description
     }
 
     /// Draws `matrix` as an SVG document.
@@ -24,18 +37,31 @@ public struct SVGRenderer: Sendable {
     /// - Parameter matrix: The symbol.
     /// - Returns: The document, UTF-8 text ending in a newline.
     /// - Throws: `EncodeError.invalidRenderOption` for a scale, target size or margin
-    ///   out of range.
+    ///   out of range, or a title or description holding a character XML 1.0 cannot
+    ///   carry (control characters other than tab and line breaks).
     public func render(_ matrix: QRMatrix) throws -> String {
         let layout = try options.layout(for: matrix)
-        let side = layout.modules
+        let texts = try [("title", title), ("desc", description)].compactMap { element, text in
+            try text.map { (element, try XMLText.escaped($0, what: element == "title" ? "title" : "description")) }
+        }
+        // The view box in modules; a target size's extra pixels widen it on every side.
+        let origin = layout.padding.before == 0 ? "0" : "-" + Decimal.text(layout.padding.before, layout.scale)
+        let side = Decimal.text(layout.pixels, layout.scale)
         var svg = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(layout.pixels)" height="\(layout.pixels)" \
-            viewBox="0 0 \(side) \(side)" shape-rendering="crispEdges">
-
+            viewBox="\(origin) \(origin) \(side) \(side)" shape-rendering="crispEdges"
             """
+        if !texts.isEmpty {
+            svg += " role=\"img\" aria-labelledby=\"" + texts.map { "qr-\($0.0)" }.joined(separator: " ") + "\""
+        }
+        svg += ">\n"
+        for (element, text) in texts {
+            svg += "<\(element) id=\"qr-\(element)\">\(text)</\(element)>\n"
+        }
         if options.background.alpha > 0 {
-            svg += "<rect width=\"\(side)\" height=\"\(side)\"\(Self.fill(options.background))/>\n"
+            let position = origin == "0" ? "" : " x=\"\(origin)\" y=\"\(origin)\""
+            svg += "<rect\(position) width=\"\(side)\" height=\"\(side)\"\(Self.fill(options.background))/>\n"
         }
         var path = ""
         for y in 0..<matrix.size {
@@ -66,5 +92,33 @@ public struct SVGRenderer: Sendable {
             attributes += " fill-opacity=\"\((opacity * 1000).rounded() / 1000)\""
         }
         return attributes
+    }
+}
+
+/// Text as XML character data.
+enum XMLText {
+    /// `text` with `&`, `<`, `>`, `"` and `'` escaped.
+    ///
+    /// - Parameter what: What the text is, for the error message.
+    /// - Throws: `EncodeError.invalidRenderOption` for a character XML 1.0 cannot hold
+    ///   even as a reference (C0 controls but tab, line feed and carriage return; U+FFFE
+    ///   and U+FFFF).
+    static func escaped(_ text: String, what: String) throws(EncodeError) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+                throw .invalidRenderOption("the \(what) holds \(scalar.codePoint) (character \(index + 1)), which XML cannot carry")
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }
