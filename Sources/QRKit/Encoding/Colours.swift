@@ -104,13 +104,13 @@ extension RenderOptions {
     /// The least contrast ratio between dark and light modules that ``checkContrast()``
     /// accepts: 3:1.
     ///
-    /// Why 3: it is WCAG 2's minimum for graphics a reader must make out (success
-    /// criterion 1.4.11, non-text contrast), and the margin a camera needs. A clean
-    /// rendering is read at far less (zbar and zxing-cpp read a code drawn #b0b0b0 on
-    /// white, 2.1:1, straight from the file), but a photograph of a screen or of paper
-    /// loses contrast to glare, exposure and blur, and phone readers binarise with a
-    /// global threshold first. Yellow on white (1.07:1) or orange on white (1.97:1) is
-    /// refused; red (4.0:1), blue, navy, green (5.1:1) on white pass.
+    /// Why 3: it is WCAG 2's minimum for graphics a viewer must make out (success
+    /// criterion 1.4.11, non-text contrast), and what is left of a code once it is
+    /// printed or shown on a screen and photographed. The file itself is no test: zbar
+    /// and zxing-cpp read a clean rendering even at #f0f0f0 on white (1.14:1), but a
+    /// camera picture loses contrast to glare, exposure, paper and blur, and readers
+    /// must then tell modules from noise. Yellow on white (1.07:1) and orange on white
+    /// (1.97:1) are refused; red (4.0:1), blue, navy and green (5.1:1) on white pass.
     public static let minimumContrast = 3.0
 
     /// The contrast ratio between the dark and the light modules as they show on white
