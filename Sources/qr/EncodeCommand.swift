@@ -121,8 +121,13 @@ struct EncodeSettings: Equatable {
         if picture.sizePx != nil && format.isTerminalArt {
             throw ValidationError("--size-px applies to pictures; \(format.rawValue) draws one character cell a module")
         }
-        if (picture.title != nil || picture.desc != nil) && format != .svg {
-            throw ValidationError("--title and --desc apply to SVG output only")
+        if picture.title != nil || picture.desc != nil {
+            guard format == .svg else { throw ValidationError("--title and --desc apply to SVG output only") }
+            do {
+                try SVGRenderer(title: picture.title, description: picture.desc).checkTexts()
+            } catch {
+                throw ValidationError("\(error)")
+            }
         }
         let parts = symbol.split ?? 1
         if writesToStandardOutput {

@@ -9,17 +9,21 @@ extension RGBAColor {
     /// Reads a colour as CSS writes it: a named colour of CSS Color Module level 4 (any
     /// case), `transparent`, or `RRGGBB` / `RRGGBBAA` hexadecimal with or without `#`.
     ///
+    /// `transparent` is white with alpha 0, where CSS has black: the same wherever alpha
+    /// is honoured, and white paper, not black, to a program that drops alpha (netpbm's
+    /// `pamtopnm`, a reader that ignores a PNG's tRNS).
+    ///
     /// - Parameter text: Such as `"red"`, `"Transparent"`, `"#1a2b3c"` or `"ffffff00"`.
     /// - Throws: `EncodeError.invalidColor` for anything else.
     ///
     /// ```swift
     /// let red = try RGBAColor(css: "red")                 // #ff0000
-    /// let clear = try RGBAColor(css: "transparent")       // #00000000
+    /// let clear = try RGBAColor(css: "transparent")       // #ffffff00
     /// ```
     public init(css text: String) throws {
         let name = text.lowercased()
         if name == "transparent" {
-            self.init(red: 0, green: 0, blue: 0, alpha: 0)
+            self.init(red: 255, green: 255, blue: 255, alpha: 0)
         } else if let value = Self.cssNames[name] {
             self.init(red: UInt8(value >> 16), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
         } else {

@@ -158,7 +158,8 @@ public struct EncodeOptions: Sendable, Equatable {
     ///
     /// - Parameter split: The number of symbols for structured append, or `nil`.
     /// - Throws: `EncodeError.versionOutOfRange`, `.levelUnavailableInMicro`,
-    ///   `.invalidSplitCount` or `.conflictingOptions`.
+    ///   `.invalidSplitCount`, `.unknownCharacterSet`, `.noECIDesignator` or
+    ///   `.conflictingOptions`.
     public func validate(split: Int? = nil) throws {
         if let version, !versionRange.contains(version) {
             throw EncodeError.versionOutOfRange(version: version, micro: micro)
@@ -182,6 +183,10 @@ public struct EncodeOptions: Sendable, Equatable {
         }
         if eci && mode == .kanji {
             throw EncodeError.conflictingOptions("the ECI header declares UTF-8, Kanji mode writes Shift_JIS; drop --eci or --kanji")
+        }
+        if let characterSet {
+            try TextEncoding.check(characterSet)
+            if eci { _ = try TextEncoding.eciDesignator(characterSet) }
         }
         if characterSet != nil && mode != .automatic && mode != .eightBit {
             throw EncodeError.conflictingOptions(

@@ -32,6 +32,22 @@ public struct SVGRenderer: Sendable {
         self.description = description
     }
 
+    /// Checks that the title and description can be written, before any symbol is made.
+    ///
+    /// - Throws: `EncodeError.invalidRenderOption` naming a character XML 1.0 cannot
+    ///   carry.
+    public func checkTexts() throws(EncodeError) {
+        _ = try escapedTexts()
+    }
+
+    /// The `title` and `desc` elements to write, with their text escaped.
+    private func escapedTexts() throws(EncodeError) -> [(element: String, text: String)] {
+        var texts: [(element: String, text: String)] = []
+        if let title { texts.append(("title", try XMLText.escaped(title, what: "title"))) }
+        if let description { texts.append(("desc", try XMLText.escaped(description, what: "description"))) }
+        return texts
+    }
+
     /// Draws `matrix` as an SVG document.
     ///
     /// - Parameter matrix: The symbol.
@@ -41,9 +57,7 @@ public struct SVGRenderer: Sendable {
     ///   carry (control characters other than tab and line breaks).
     public func render(_ matrix: QRMatrix) throws -> String {
         let layout = try options.layout(for: matrix)
-        let texts = try [("title", title), ("desc", description)].compactMap { element, text in
-            try text.map { (element, try XMLText.escaped($0, what: element == "title" ? "title" : "description")) }
-        }
+        let texts = try escapedTexts()
         // The view box in modules; a target size's extra pixels widen it on every side.
         let origin = layout.padding.before == 0 ? "0" : "-" + Decimal.text(layout.padding.before, layout.scale)
         let side = Decimal.text(layout.pixels, layout.scale)

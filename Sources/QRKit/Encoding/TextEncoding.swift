@@ -17,6 +17,13 @@ enum TextEncoding {
         }
     }
 
+    /// Checks that iconv can write text in the character set `name`.
+    ///
+    /// - Throws: `EncodeError.unknownCharacterSet` when it cannot.
+    static func check(_ name: String) throws(EncodeError) {
+        if Iconv.convert([], from: "UTF-8", to: name) == .unavailable { throw .unknownCharacterSet(name) }
+    }
+
     /// The ECI designator that declares the character set `name`.
     ///
     /// - Throws: `EncodeError.noECIDesignator` for a set that has none.
