@@ -166,6 +166,18 @@ struct BoostLevelTests {
         #expect(boosted.level == .m)
     }
 
+    /// Two parts of 8 bytes: 96 bits with the structured-append header, so version 1
+    /// at L, boosted to Q (104 bits); H (72) is too small.
+    @Test func splitPartsKeepTheirVersions() throws {
+        let plain = try encoder.encodeSplit(text: "split boost test", into: 2, options: EncodeOptions(level: .l))
+        let boosted = try encoder.encodeSplit(text: "split boost test", into: 2, options: EncodeOptions(level: .l, boostLevel: true))
+        #expect(plain.map(\.version) == [1, 1] && plain.allSatisfy { $0.level == .l })
+        #expect(boosted.map(\.version) == [1, 1] && boosted.allSatisfy { $0.level == .q })
+        let image = TestDecoding.sideBySide(try boosted.map { try GrayImageRenderer(options: RenderOptions(scale: 3)).render($0) })
+        let read = TestDecoding.zxing(image).sorted { $0.sequenceIndex < $1.sequenceIndex }
+        #expect(read.map(\.bytes) == [Array("split bo".utf8), Array("ost test".utf8)])
+    }
+
     @Test func aFullSymbolStaysAtItsLevel() throws {
         let text = String(repeating: "x", count: QRCapacity.maximumLength(version: 5, level: .l, mode: .byte))
         let matrix = try encoder.encode(text: text, options: EncodeOptions(level: .l, boostLevel: true))

@@ -80,6 +80,27 @@ public struct QREncoder: Sendable {
         return options.boostLevel ? Self.boosted(matrix, prepared) : matrix
     }
 
+    /// Structured-append symbols re-encoded at the highest level at which every part
+    /// keeps its version, or `matrices`. A part is one segment, so its bits are known
+    /// exactly: one encoding more when a higher level fits, none otherwise.
+    private static func boostedSplit(_ matrices: [QRMatrix], _ chunks: [PreparedPayload], parity: UInt8) -> [QRMatrix] {
+        guard let current = matrices.first?.level else { return matrices }
+        let versions = matrices.map(\.version)
+        let needed = zip(chunks, versions).map { chunk, version in chunk.minimumBits(version: version, micro: false, structured: true) }
+        for level in ErrorCorrectionLevel.allCases.reversed() where level > current {
+            let fits = zip(needed, versions).allSatisfy { bits, version in
+                (QRCapacity.dataBits(version: version, level: level, micro: false) ?? 0) >= bits
+            }
+            guard fits else { continue }
+            if case .success(let boosted) = encodeStructured(chunks, parity: parity, versions: versions, level: level),
+                boosted.map(\.version) == versions
+            {
+                return boosted
+            }
+        }
+        return matrices
+    }
+
     /// `matrix` re-encoded at the highest level that fits its version, or `matrix`.
     ///
     /// The capacity tables rule out the levels that cannot hold the payload's fewest
@@ -148,7 +169,8 @@ public struct QREncoder: Sendable {
         let parity = prepared.bytes.reduce(UInt8(0), ^)
         let version = options.version ?? 0
 
-        let outcome = Self.encodeStructured(chunks, parity: parity, version: version, level: options.level)
+        let versions = [Int](repeating: version, count: chunks.count)
+        let outcome = Self.encodeStructured(chunks, parity: parity, versions: versions, level: options.level)
         switch outcome {
         case .success(let matrices):
             if options.strictVersion, let version = options.version,
@@ -157,7 +179,7 @@ public struct QREncoder: Sendable {
                 throw chunks[index].splitPartTooLarge(
                     part: index + 1, parts: parts, version: version, options: options, overheadBits: overhead)
             }
-            return matrices
+            return options.boostLevel ? Self.boostedSplit(matrices, chunks, parity: parity) : matrices
         case .failure(let failure):
             if failure.code == ERANGE {
                 let lengths = chunks.map { $0.measure().length }
@@ -357,14 +379,15 @@ public struct QREncoder: Sendable {
         }
     }
 
-    /// Structured append: one `QRinput` per chunk, headers and parity by libqrencode.
+    /// Structured append: one `QRinput` per chunk, each from its own smallest version
+    /// (0: the smallest that fits), headers and parity by libqrencode.
     private static func encodeStructured(
-        _ chunks: [PreparedPayload], parity: UInt8, version: Int, level: ErrorCorrectionLevel
+        _ chunks: [PreparedPayload], parity: UInt8, versions: [Int], level: ErrorCorrectionLevel
     ) -> Result<[QRMatrix], LibraryFailure> {
         errno = 0
         guard let inputs = QRinput_Struct_new() else { return .failure(LibraryFailure(code: errno)) }
         defer { QRinput_Struct_free(inputs) }  // frees every QRinput appended to it
-        for chunk in chunks {
+        for (chunk, version) in zip(chunks, versions) {
             errno = 0
             guard let input = QRinput_new2(Int32(version), qrLevel(level)) else {
                 return .failure(LibraryFailure(code: errno))
@@ -626,21 +649,20 @@ struct PreparedPayload: Sendable {
     }
 
     /// A lower bound on the data bits this payload takes in `version`: exact for one
-    /// segment (8-bit, ECI, or a single mode); for automatic and Kanji segmentation, the
-    /// best any segmentation can do, which libqrencode's greedy optimiser (or its all
-    /// 8-bit fallback) can only match or exceed. `Int.max` when nothing fits the version.
-    func minimumBits(version: Int, micro: Bool) -> Int {
+    /// segment (8-bit, ECI, a single mode, or a structured-append part, which is one
+    /// segment of ``structuredMode`` after its 20-bit header); for automatic and Kanji
+    /// segmentation, the best any segmentation can do, which libqrencode's greedy
+    /// optimiser (or its all 8-bit fallback) can only match or exceed. `Int.max` when
+    /// nothing fits the version.
+    func minimumBits(version: Int, micro: Bool, structured: Bool = false) -> Int {
         let modeBits = micro ? version - 1 : 4
         func header(_ mode: QRDataMode) -> Int? {
             QRCapacity.characterCountBits(version: version, mode: mode, micro: micro).map { modeBits + $0 }
         }
-        switch segmentation {
-        case .eightBit, .single:
+        if structured || (segmentation != .automatic && segmentation != .kanji) {
             let (mode, length) = measure()
-            guard let header = header(segmentation == .eightBit ? .byte : mode) else { return .max }
-            return (eci != nil ? 12 : 0) + header + (segmentation == .eightBit ? QRDataMode.byte : mode).bits(forLength: length)
-        case .automatic, .kanji:
-            break
+            guard let header = header(mode) else { return .max }
+            return (structured ? 20 : 0) + (eci != nil ? 12 : 0) + header + mode.bits(forLength: length)
         }
         // Cheapest segmentation, in sixths of a bit: a digit costs 10/3 bits, an
         // alphanumeric character 11/2, so the fractions are a lower bound of each run.
