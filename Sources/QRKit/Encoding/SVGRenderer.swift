@@ -43,8 +43,13 @@ public struct SVGRenderer: Sendable {
     /// The `title` and `desc` elements to write, with their text escaped.
     private func escapedTexts() throws(EncodeError) -> [(element: String, text: String)] {
         var texts: [(element: String, text: String)] = []
-        if let title { texts.append(("title", try XMLText.escaped(title, what: "title"))) }
-        if let description { texts.append(("desc", try XMLText.escaped(description, what: "description"))) }
+        for (element, what, text) in [("title", "title", title), ("desc", "description", description)] {
+            guard let text else { continue }
+            if let bad = XMLText.firstUnwritable(in: text) {
+                throw .invalidRenderOption("the \(what) holds \(bad.scalar.codePoint) (character \(bad.position)), which XML cannot carry")
+            }
+            texts.append((element, XMLText.escaped(text)))
+        }
         return texts
     }
 
@@ -109,30 +114,42 @@ public struct SVGRenderer: Sendable {
     }
 }
 
-/// Text as XML character data.
-enum XMLText {
-    /// `text` with `&`, `<`, `>`, `"` and `'` escaped.
-    ///
-    /// - Parameter what: What the text is, for the error message.
-    /// - Throws: `EncodeError.invalidRenderOption` for a character XML 1.0 cannot hold
-    ///   even as a reference (C0 controls but tab, line feed and carriage return; U+FFFE
-    ///   and U+FFFF).
-    static func escaped(_ text: String, what: String) throws(EncodeError) -> String {
+/// Text as XML character data, for the SVG this package writes.
+package enum XMLText {
+    /// `text` with `&`, `<`, `>`, `"` and `'` escaped, so it is safe inside an element
+    /// or a quoted attribute; characters XML 1.0 cannot hold are dropped (see
+    /// ``firstUnwritable(in:)``).
+    package static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        for (index, scalar) in text.unicodeScalars.enumerated() {
+        for scalar in text.unicodeScalars {
             switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&apos;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                throw .invalidRenderOption("the \(what) holds \(scalar.codePoint) (character \(index + 1)), which XML cannot carry")
-            default: result.unicodeScalars.append(scalar)
+            default: if isWritable(scalar) { result.unicodeScalars.append(scalar) }
             }
         }
         return result
+    }
+
+    /// The first character XML 1.0 cannot hold even as a reference (C0 controls but
+    /// tab, line feed and carriage return; U+FFFE and U+FFFF), and its position counted
+    /// from 1; nil when there is none.
+    package static func firstUnwritable(in text: String) -> (scalar: Unicode.Scalar, position: Int)? {
+        for (index, scalar) in text.unicodeScalars.enumerated() where !isWritable(scalar) {
+            return (scalar, index + 1)
+        }
+        return nil
+    }
+
+    private static func isWritable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: true
+        case 0..<0x20, 0xFFFE, 0xFFFF: false
+        default: true
+        }
     }
 }
