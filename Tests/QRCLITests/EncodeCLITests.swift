@@ -309,6 +309,17 @@ struct EncodeCLIErrorTests {
         ["encode", "x", "-o", "out.gif"],
         ["encode", "x", "--split", "2", "--format", "png", "-o", "-"],
         ["encode", "x", "--bogus"],
+        // Modes, character sets and colours (issue 13).
+        ["encode", "x", "--mode", "decimal"],
+        ["encode", "x", "--mode", "numeric", "--8bit"],
+        ["encode", "x", "--mode", "alnum", "--kanji"],
+        ["encode", "x", "--mode", "numeric", "--encoding", "latin1"],
+        ["encode", "x", "--kanji", "--encoding", "latin1"],
+        ["encode", "x", "--mode", "alnum", "--eci"],
+        ["encode", "x", "--encoding", "NO-SUCH-SET"],
+        ["encode", "x", "--encoding", "EBCDIC-US", "--eci"],
+        ["encode", "x", "--foreground", "reddish"],
+        ["encode", "x", "--foreground", "orange", "-o", "a.pdf"],
     ])
     func usageErrorsExit64(arguments: [String]) throws {
         // With nothing on standard input (the tests give /dev/null), a missing TEXT

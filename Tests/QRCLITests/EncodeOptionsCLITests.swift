@@ -148,23 +148,4 @@ struct EncodeOptionsCLITests {
         let lint = try CLI.run(try #require(CLI.tool("xmllint"), "xmllint is not installed (make test-deps)"), ["--noout", directory.appendingPathComponent("t.svg").path])
         #expect(lint.status == 0, "\(lint.stderr)")
     }
-
-    @Test(arguments: [
-        ["encode", "x", "--mode", "decimal"],
-        ["encode", "x", "--mode", "numeric", "--8bit"],
-        ["encode", "x", "--mode", "alnum", "--kanji"],
-        ["encode", "x", "--mode", "numeric", "--encoding", "latin1"],
-        ["encode", "x", "--kanji", "--encoding", "latin1"],
-        ["encode", "x", "--mode", "alnum", "--eci"],
-        ["encode", "x", "--encoding", "NO-SUCH-SET"],
-        ["encode", "x", "--encoding", "EBCDIC-US", "--eci"],
-        ["encode", "x", "--foreground", "reddish"],
-        ["encode", "x", "--foreground", "orange", "-o", "a.pdf"],
-    ])
-    func usageErrorsExit64(arguments: [String]) throws {
-        let result = try CLI.qr(arguments)
-        #expect(result.status == 64, "\(arguments): \(result.stderr)")
-        #expect(result.stderr.contains("Error:"), "\(arguments)")
-        #expect(result.stdout.isEmpty)
-    }
 }
