@@ -77,24 +77,6 @@ enum TestDecoding {
         }
     }
 
-    /// Pictures placed side by side on white, 16 pixels apart, for readers that need
-    /// every structured-append part in one image.
-    static func sideBySide(_ images: [GrayImage]) -> GrayImage {
-        let gap = 16
-        let width = images.reduce(gap) { $0 + $1.width + gap }
-        let height = (images.map(\.height).max() ?? 1) + 2 * gap
-        var pixels = [UInt8](repeating: 255, count: width * height)
-        var left = gap
-        for image in images {
-            for y in 0..<image.height {
-                let row = (gap + y) * width + left
-                pixels.replaceSubrange(row..<row + image.width, with: image.pixels[y * image.width..<(y + 1) * image.width])
-            }
-            left += image.width + gap
-        }
-        return GrayImage(width: width, height: height, pixels: pixels)
-    }
-
     /// A PNG file decoded by libpng's simplified API, to 8-bit gray.
     struct PNGFile {
         var image: GrayImage
