@@ -241,6 +241,8 @@ struct EncoderRoundTripTests {
             let read = try #require(TestDecoding.zxing(image).first)
             #expect(read.sequenceIndex == index)
             #expect(read.sequenceCount == parts)
+            // ISO/IEC 18004: the XOR of every byte of the whole message.
+            #expect(read.sequenceParity == Int(text.utf8.reduce(UInt8(0), ^)))
             joined += read.bytes
         }
         #expect(joined == Array(text.utf8))

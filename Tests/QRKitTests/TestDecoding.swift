@@ -15,6 +15,8 @@ struct DecodedSymbol: Equatable {
     var ecLevel = ""
     var sequenceIndex = -1
     var sequenceCount = -1
+    /// The structured-append parity byte, -1 when none.
+    var sequenceParity = -1
 }
 
 enum TestDecoding {
@@ -73,7 +75,7 @@ enum TestDecoding {
             }
             return DecodedSymbol(
                 bytes: bytes, isMicro: symbol.isMicro == 1, hasECI: symbol.hasECI == 1, ecLevel: level, sequenceIndex: Int(symbol.saIndex),
-                sequenceCount: Int(symbol.saCount))
+                sequenceCount: Int(symbol.saCount), sequenceParity: Int(symbol.saParity))
         }
     }
 
