@@ -49,8 +49,14 @@ public struct Symbol: Sendable, Hashable {
     public var corners: [Point]
     /// The error-correction level, when the engine reports it.
     public var errorCorrection: ErrorCorrectionLevel?
-    /// Structured-append position, when the symbol is part of a sequence.
+    /// Structured-append position, when the symbol is part of a sequence and the engine
+    /// read its header.
     public var structuredAppend: StructuredAppendInfo?
+    /// True when the engine knows this symbol is one part of a structured-append sequence
+    /// but could not read its header (``structuredAppend`` is then nil): zbar joins the
+    /// sequences it sees whole and keeps the headers to itself. The strategies take such
+    /// an answer as provisional and let the other engines place the part (see ``Decoder``).
+    public var isUnplacedSequencePart: Bool
     /// True when the symbol declared its character set with an ECI designator.
     public var hasECI: Bool
     /// True for a Micro QR symbol.
@@ -60,18 +66,22 @@ public struct Symbol: Sendable, Hashable {
 
     public init(
         text: String, bytes: [UInt8], corners: [Point], errorCorrection: ErrorCorrectionLevel? = nil,
-        structuredAppend: StructuredAppendInfo? = nil, hasECI: Bool = false, isMicro: Bool = false,
-        engine: String
+        structuredAppend: StructuredAppendInfo? = nil, isUnplacedSequencePart: Bool = false, hasECI: Bool = false,
+        isMicro: Bool = false, engine: String
     ) {
         self.text = text
         self.bytes = bytes
         self.corners = corners
         self.errorCorrection = errorCorrection
         self.structuredAppend = structuredAppend
+        self.isUnplacedSequencePart = isUnplacedSequencePart
         self.hasECI = hasECI
         self.isMicro = isMicro
         self.engine = engine
     }
+
+    /// True when the symbol is one part of a structured-append sequence, placed or not.
+    public var isSequencePart: Bool { structuredAppend != nil || isUnplacedSequencePart }
 
     /// The axis-aligned box around the corners: (minX, minY, maxX, maxY).
     var boundingBox: (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
