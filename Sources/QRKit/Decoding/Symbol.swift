@@ -105,11 +105,30 @@ public struct Symbol: Sendable, Hashable {
 }
 
 extension Array where Element == Symbol {
-    /// The symbols with repeated reads of one code removed, first read kept, order kept.
+    /// True when an engine's answer holds a part it could not place: the strategies take
+    /// it as provisional and go on as after a miss (see ``Decoder``).
+    var isProvisionalAnswer: Bool { contains(where: \.isUnplacedSequencePart) }
+
+    /// The symbols a strategy answers with, from the engines' answers (`found`, one list
+    /// each): the winner's, with the parts of provisional answers that it did not read;
+    /// with no winner (or for `all`), every answer merged.
+    static func answer(winner: [Symbol]?, found: [[Symbol]]) -> [Symbol] {
+        guard let winner else { return found.flatMap { $0 }.removingDuplicateReads() }
+        let provisional = found.filter(\.isProvisionalAnswer).flatMap { $0 }
+        return provisional.isEmpty ? winner : (winner + provisional).removingDuplicateReads()
+    }
+
+    /// The symbols with repeated reads of one code removed, first read kept, order kept;
+    /// but a read that places a structured-append part replaces an earlier read of the same
+    /// code that could not (zbar's), so that merging engines' answers keeps the position.
     public func removingDuplicateReads() -> [Symbol] {
         var kept: [Symbol] = []
-        for symbol in self where !kept.contains(where: { $0.isSameCode(as: symbol) }) {
-            kept.append(symbol)
+        for symbol in self {
+            if let index = kept.firstIndex(where: { $0.isSameCode(as: symbol) }) {
+                if kept[index].isUnplacedSequencePart && symbol.structuredAppend != nil { kept[index] = symbol }
+            } else {
+                kept.append(symbol)
+            }
         }
         return kept
     }
