@@ -76,7 +76,7 @@ private final class BatchRun: Sendable {
     /// Loads go first: a worker that is free reads the next picture before it runs
     /// another picture's pass, so that the cheap passes of new pictures are always at hand.
     private func submitLoads(_ count: Int) {
-        scheduler.submit(copies: count, rank: -1, order: 0, sequence: 0) { self.load() }
+        scheduler.submit(copies: count, rank: -1, order: 0, picture: nil) { self.load() }
     }
 
     private func load() {

@@ -63,6 +63,11 @@ public protocol DecodeEngine: Sendable {
     /// cannot be stopped between passes.
     var passNames: [String] { get }
 
+    /// What each pass usually costs on a photo of a quarter megapixel, for ranking passes
+    /// before a ``PassScheduler`` has measured them; empty when not known (a millisecond
+    /// each is then assumed).
+    var typicalPassCosts: [Duration] { get }
+
     /// Reads the codes in `image`.
     ///
     /// - Parameters:
@@ -84,6 +89,9 @@ public protocol DecodeEngine: Sendable {
 extension DecodeEngine {
     /// One pass: the whole engine.
     public var passNames: [String] { ["all"] }
+
+    /// Not known.
+    public var typicalPassCosts: [Duration] { [] }
 
     /// The whole engine, as its one pass.
     public func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {

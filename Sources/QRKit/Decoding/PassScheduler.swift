@@ -9,19 +9,27 @@ import Glibc
 /// threads at once.
 ///
 /// A decode is a set of passes: (picture, engine, pass). A strategy is then an order
-/// over them, not a set of threads:
+/// over them, not a set of threads. A pass is ranked by what it costs to reach: the mean
+/// CPU time, measured as the scheduler runs, of that engine's passes up to and including
+/// it (until one has run, what the engine says it typically costs, else a millisecond),
+/// so cheap passes come first.
 /// - **race** and **all** queue every engine's first pass at once, each engine's next
-///   pass after a miss, at the rank of its pass number: with workers to spare a
-///   picture's engines run side by side (a race), and when the pool is busy every
-///   picture's cheap passes come before any picture's expensive ones;
+///   pass after a miss: with workers to spare a picture's engines run side by side (a
+///   race), and when the pool is busy every picture's cheap passes come before any
+///   picture's expensive ones, whichever engine they belong to;
 /// - **hedged** queues the usually-faster engine's first pass, and the others' after the
 ///   hedge delay (at once if that engine has missed in every pass), then ranks as race;
 /// - **single** and **sequential** queue one pass at a time, the next engine after the
-///   one before has missed in every pass, ranked by its place in that whole list.
+///   one before has missed in every pass, ranked after all of that engine's passes.
 /// Among passes of equal rank the engine listed first goes first, then the picture that
-/// came first. When a picture has its answer, its queued passes are dropped as they come
-/// up (they run no code) and the engines that had started are reported `cancelled`.
-/// A pass that has begun runs to its end: passes are the unit of interruption.
+/// came first. A worker takes the first pass of a picture that has no pass running; only
+/// when every queued pass belongs to such a busy picture does it run one beside the
+/// other (a race proper). So a batch runs each picture's passes one at a time, and a
+/// race loses no CPU to a loser while other pictures wait, yet a lone picture, or the
+/// last ones of a batch, still has its engines side by side.
+/// When a picture has its answer, its queued passes are taken off the queue and the
+/// engines that had started are reported `cancelled`. A pass that has begun runs to its
+/// end: passes are the unit of interruption.
 ///
 /// Workers are Dispatch queues of the scheduler's own, started when there is work and
 /// ended when there is none: an idle scheduler holds no thread. Every engine call of
@@ -36,11 +44,62 @@ public final class PassScheduler: Sendable {
     private let state = Locked(State())
     /// Where hedge timers fire.
     let timers = DispatchQueue(label: "qrkit.pass-scheduler.timers")
+    /// The mean CPU time of each engine's passes so far, which ranks them.
+    private let costs = Locked<[String: (count: Int, microseconds: Int)]>([:])
+
+    /// What a pass is assumed to cost before one has run: a millisecond.
+    static let unknownCost = 1000
+
+    /// Records that `pass` of `engine` took `cpu`.
+    func recordCost(engine: String, pass: String, cpu: Duration) {
+        let micros = Int(cpu.milliseconds * 1000)
+        costs.withLock { book in
+            let old = book[engine + "/" + pass] ?? (0, 0)
+            book[engine + "/" + pass] = (old.count + 1, old.microseconds + micros)
+        }
+    }
+
+    /// The mean cost, in microseconds, of each of `passes` of `engine`; for one that has
+    /// not run yet, what the engine says it typically costs, else ``unknownCost``.
+    func meanCosts(engine: String, passes: [String], typical: [Duration]) -> [Int] {
+        costs.withLock { book in
+            passes.enumerated().map { index, pass in
+                if let entry = book[engine + "/" + pass], entry.count > 0 {
+                    return max(1, entry.microseconds / entry.count)
+                }
+                return index < typical.count ? max(1, Int(typical[index].milliseconds * 1000)) : Self.unknownCost
+            }
+        }
+    }
 
     private struct State {
-        var queue = TaskHeap()
+        var queue: [Task] = []
         var active = 0
         var submitted = 0
+        /// Passes running, by picture (its sequence number).
+        var busy: [Int: Int] = [:]
+
+        /// Takes the first task of a picture with no pass running, else the first task.
+        mutating func take() -> Task? {
+            var best: Int?
+            var bestFree: Int?
+            for index in queue.indices {
+                let task = queue[index]
+                if best.map({ task.precedes(queue[$0]) }) ?? true { best = index }
+                let free = task.picture.map { busy[$0, default: 0] == 0 } ?? true
+                if free, bestFree.map({ task.precedes(queue[$0]) }) ?? true { bestFree = index }
+            }
+            guard let chosen = bestFree ?? best else { return nil }
+            let task = queue.remove(at: chosen)
+            if let picture = task.picture { busy[picture, default: 0] += 1 }
+            return task
+        }
+
+        mutating func finished(_ task: Task) {
+            guard let picture = task.picture else { return }
+            let left = busy[picture, default: 1] - 1
+            busy[picture] = left > 0 ? left : nil
+        }
     }
 
     /// - Parameter workers: the most passes run at once (at least 1); the number of cores
@@ -53,17 +112,19 @@ public final class PassScheduler: Sendable {
     /// per online core, at least two.
     static let shared = PassScheduler(workers: max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
-    /// Queues `work` at `rank` (lower first; ties by `order`, then by `sequence`).
+    /// Queues a pass of picture `sequence` at `rank` (lower first; ties by `order`, then
+    /// by `sequence`).
     func submit(rank: Int, order: Int, sequence: Int, _ work: @escaping @Sendable () -> Void) {
-        submit(copies: 1, rank: rank, order: order, sequence: sequence, work)
+        submit(copies: 1, rank: rank, order: order, picture: sequence, work)
     }
 
-    /// Queues `copies` runs of `work` at once, before any worker can take one of them.
-    func submit(copies: Int, rank: Int, order: Int, sequence: Int, _ work: @escaping @Sendable () -> Void) {
+    /// Queues `copies` runs of `work` at once, before any worker can take one of them;
+    /// `picture` is nil for work that belongs to no picture (a batch's loads).
+    func submit(copies: Int, rank: Int, order: Int, picture: Int?, _ work: @escaping @Sendable () -> Void) {
         let newWorkers = state.withLock { s -> Int in
             for _ in 0..<copies {
                 s.submitted += 1
-                s.queue.push(Task(rank: rank, order: order, sequence: sequence, arrival: s.submitted, work: work))
+                s.queue.append(Task(rank: rank, order: order, picture: picture, arrival: s.submitted, work: work))
             }
             let added = min(copies, workers - s.active)
             s.active += added
@@ -79,17 +140,24 @@ public final class PassScheduler: Sendable {
     /// Takes the queued tasks of the picture numbered `sequence` off the queue, unrun, and
     /// returns how many there were.
     func drop(sequence: Int) -> Int {
-        state.withLock { s in s.queue.remove { $0.sequence == sequence } }
+        state.withLock { s in
+            let before = s.queue.count
+            s.queue.removeAll { $0.picture == sequence }
+            return before - s.queue.count
+        }
     }
 
     /// A worker: runs the first queued task until none is left, then ends.
     private func work() {
+        var done: Task?
         while let task = state.withLock({ s -> Task? in
-            if let task = s.queue.pop() { return task }
+            if let done { s.finished(done) }
+            if let task = s.take() { return task }
             s.active -= 1
             return nil
         }) {
             task.work()
+            done = task
         }
     }
 
@@ -106,56 +174,13 @@ public final class PassScheduler: Sendable {
 private struct Task {
     let rank: Int
     let order: Int
-    let sequence: Int
+    /// The picture's sequence number; nil for work of no picture.
+    let picture: Int?
     let arrival: Int
     let work: @Sendable () -> Void
 
     func precedes(_ other: Task) -> Bool {
-        (rank, order, sequence, arrival) < (other.rank, other.order, other.sequence, other.arrival)
-    }
-}
-
-/// A binary min-heap of tasks.
-private struct TaskHeap {
-    private var items: [Task] = []
-
-    mutating func push(_ task: Task) {
-        items.append(task)
-        var child = items.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard items[child].precedes(items[parent]) else { break }
-            items.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    /// Removes the tasks for which `matches` is true and returns how many.
-    mutating func remove(where matches: (Task) -> Bool) -> Int {
-        let before = items.count
-        let kept = items.filter { !matches($0) }
-        guard kept.count < before else { return 0 }
-        items = []
-        for task in kept { push(task) }
-        return before - kept.count
-    }
-
-    mutating func pop() -> Task? {
-        guard !items.isEmpty else { return nil }
-        items.swapAt(0, items.count - 1)
-        let first = items.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var smallest = parent
-            if left < items.count, items[left].precedes(items[smallest]) { smallest = left }
-            if right < items.count, items[right].precedes(items[smallest]) { smallest = right }
-            if smallest == parent { break }
-            items.swapAt(parent, smallest)
-            parent = smallest
-        }
-        return first
+        (rank, order, picture ?? 0, arrival) < (other.rank, other.order, other.picture ?? 0, other.arrival)
     }
 }
 
@@ -193,8 +218,9 @@ final class ScheduledDecode: Sendable {
     private let strategyName: String
     private let kind: Kind
     private let engines: [any DecodeEngine]
-    /// The rank of each engine's first pass.
-    private let firstRank: [Int]
+    /// The rank of each pass of each engine.
+    private let ranks: [[Int]]
+    private let passNames: [[String]]
     private let passCounts: [Int]
     private let picture: PictureVariants
     private let history: LatencyHistory
@@ -220,14 +246,22 @@ final class ScheduledDecode: Sendable {
             kind = .hedged(delay ?? .zero)
         case .all: kind = .all
         }
-        passCounts = engines.map { max(1, $0.passNames.count) }
-        var ranks: [Int] = []
-        var total = 0
-        for count in passCounts {
-            ranks.append(kind == .inTurn ? total : 0)
-            total += count
+        passNames = engines.map { $0.passNames.isEmpty ? ["all"] : $0.passNames }
+        passCounts = passNames.map(\.count)
+        // Each pass's rank: the cost of reaching it within its engine, and in turn, the
+        // cost of every engine before it too.
+        var ranks: [[Int]] = []
+        var before = 0
+        for (engine, names) in zip(engines, passNames) {
+            var reach = kind == .inTurn ? before : 0
+            let typical = engine.typicalPassCosts
+            ranks.append(scheduler.meanCosts(engine: engine.name, passes: names, typical: typical).map { cost in
+                reach += cost
+                return reach
+            })
+            before = ranks.last!.last!
         }
-        firstRank = ranks
+        self.ranks = ranks
         picture = PictureVariants(image)
         self.history = history
         self.onAnswer = onAnswer
@@ -295,7 +329,7 @@ final class ScheduledDecode: Sendable {
 
     /// Queues `pass` of `engine`; the caller has counted it in `outstanding`.
     private func enqueue(_ engine: Int, pass: Int) {
-        scheduler.submit(rank: firstRank[engine] + pass, order: engine, sequence: sequence) {
+        scheduler.submit(rank: ranks[engine][pass], order: engine, sequence: sequence) {
             self.run(engine, pass: pass)
         }
     }
@@ -324,6 +358,7 @@ final class ScheduledDecode: Sendable {
         }
         let end = clock.now
         let cpu = threadCPUTime() - cpuStart
+        scheduler.recordCost(engine: engine.name, pass: passNames[index][pass], cpu: cpu)
         passDone((index, pass, result, end - passStart, cpu, end))
     }
 

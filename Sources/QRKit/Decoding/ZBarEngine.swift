@@ -38,6 +38,19 @@ public struct ZBarEngine: DecodeEngine {
 
     public var passNames: [String] { passes.map(\.rawValue) }
 
+    /// CPU per pass where the passes before it missed, on the 97 peer photographs
+    /// (`qr bench --pass-table`, 2026-11-23): zbar scans every row and column, four times
+    /// the fast pass of zxing-cpp; rescaling up to 640 px costs most.
+    public var typicalPassCosts: [Duration] {
+        passes.map { pass in
+            switch pass {
+            case .asIs, .inverted: return .microseconds(1700)
+            case .rescaled: return .milliseconds(15)
+            case .smoothed: return .milliseconds(3)
+            }
+        }
+    }
+
     public func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] {
         let scanner = try ZBarScanner()
         let picture = PictureVariants(image)

@@ -43,6 +43,19 @@ public struct ZXingEngine: DecodeEngine {
 
     public var passNames: [String] { passes.map(\.rawValue) }
 
+    /// CPU per pass where the passes before it missed, on the 97 peer photographs
+    /// (`qr bench --pass-table`, 2026-11-23): the try-harder passes cost little more than
+    /// the fast one on pictures this size; the rescaled one grows the picture up to 4 times.
+    public var typicalPassCosts: [Duration] {
+        passes.map { pass in
+            switch pass {
+            case .fast, .stretched: return .microseconds(400)
+            case .harder, .inverted: return .microseconds(600)
+            case .rescaled: return .microseconds(4500)
+            }
+        }
+    }
+
     public func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] {
         let picture = PictureVariants(image)
         return try runPasses(passes, cancel: cancel) { try run($0, on: picture) }
