@@ -34,6 +34,7 @@ struct BenchCommand: ParsableCommand {
               qr bench ~/photos --runs 10 --json out.json --csv out.csv --svg chart.svg
               qr bench --strategies race,hedged,zxing --category-table
               qr bench --pass-table                      # what each decode pass buys
+              qr bench --batch-table                     # a whole folder at once, per strategy
               qr bench --generate corpus/ --count 300 --seed 7
             """)
 
@@ -81,6 +82,16 @@ struct BenchCommand: ParsableCommand {
             adds where it is needed and where it is not.
             """)
     var passTable = false
+
+    @Flag(
+        name: .customLong("batch-table"),
+        help: """
+            Instead of the strategy table, decode the whole corpus as one batch per \
+            strategy, on a pass scheduler with a worker per core, as `qr decode DIR` does: \
+            pictures read, wall time and CPU time (the whole process: every engine, race \
+            losers included) per picture, and CPU as a multiple of sequential's.
+            """)
+    var batchTable = false
 
     @Option(help: ArgumentHelp("Write a synthetic corpus into DIR instead of benchmarking.", valueName: "DIR"))
     var generate: String?
@@ -156,6 +167,15 @@ struct BenchCommand: ParsableCommand {
             }
             if StandardError.isTerminal { StandardError.clearStatus() }
             print(PassLadder.markdown(rungs, pictures: loaded.labelled.count), terminator: "")
+            return
+        }
+        if batchTable {
+            let workers = availableCores()
+            let rows = BatchTable(runs: runs, workers: workers).run(loaded, strategies: try strategyList()) { name in
+                if StandardError.isTerminal { StandardError.status("batch: \(name)") }
+            }
+            if StandardError.isTerminal { StandardError.clearStatus() }
+            print(BatchTable.markdown(rows, pictures: loaded.pictures.count, workers: workers), terminator: "")
             return
         }
         let options = BenchOptions(
