@@ -3,7 +3,6 @@ import ArgumentParser
 import Dispatch
 import FoundationEssentials
 import QRKit
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,7 +33,7 @@ struct DecodeCommand: ParsableCommand {
     @Argument(help: "PNG files, folders (searched recursively), or '-' for standard input.")
     var inputs: [String] = []
 
-    @Option(name: .customLong("files-from"), help: ArgumentHelp("Read input paths from FILE, one per line ('-' for standard input).", valueName: "FILE"))
+    @Option(name: .customLong("files-from"), help: ArgumentHelp("Read input paths from FILE, one per line ('-' for standard input), decoding each as it is read.", valueName: "FILE"))
     var filesFrom: String?
 
     @Option(help: "How to combine the engines.")
@@ -111,40 +110,34 @@ struct DecodeSettings: Equatable {
     }
 
     func run() throws {
-        var arguments = inputs
-        if let filesFrom {
-            do {
-                arguments += try InputList.readList(filesFrom)
-            } catch {
-                StandardError.report("\(error)")
-                throw QRExit.unreadable
-            }
+        let list: PathListReader?
+        do {
+            list = try filesFrom.map { path throws(InputList.ListError) in try PathListReader(path) }
+        } catch {
+            StandardError.report("\(error)")
+            throw QRExit.unreadable
         }
-        var emptyFolders: [String] = []
-        let pictures = InputList.expand(arguments, emptyFolders: &emptyFolders)
-        // A folder that holds no PNG is an input without a code: say so, never skip it silently.
-        for folder in emptyFolders where !quiet {
-            StandardError.report("\(folder): no PNG files in this folder")
-        }
-        if pictures.isEmpty {
-            if emptyFolders.isEmpty && !quiet {
-                StandardError.report("no PNG pictures found in \(arguments.joined(separator: ", "))")
-            }
-            throw QRExit.noCode
-        }
+        var start = PictureFeed(arguments: inputs, list: list, quiet: quiet)
+        // Text output names the files when there are several: know that before the first
+        // line. JSON and the others need not wait for a list's second line.
+        if case .text = outputStyle(pictureCount: 2) { start.lookAhead(2) }
+        let count = start.count
+        let feed = Locked(start)
         let decoder = Decoder(
             strategy: strategy.makeStrategy(),
             timeout: timeoutMilliseconds.map { .milliseconds($0) })
         let output = DecodeOutput(
-            count: pictures.count, style: outputStyle(pictureCount: pictures.count), timing: timing,
-            progress: StandardError.isTerminal && pictures.count > 1 && !quiet && !json)
+            count: count, style: outputStyle(pictureCount: count ?? 2), timing: timing,
+            progress: StandardError.isTerminal && (count ?? 2) > 1 && !quiet && !json)
         let reader = PNGReader(pixelLimit: maxPixels)
         let stop = CancellationFlag()
         // The number of cores is asked for only when there is more than one picture.
-        let workers = pictures.count == 1 ? 1 : min(jobs ?? availableCores(), pictures.count)
+        let workers = count == 1 ? 1 : min(jobs ?? availableCores(), count ?? .max)
         let strategyName = strategy.rawValue
-        runInParallel(count: pictures.count, workers: workers, stop: stop) { index in
-            var outcome = Self.decode(pictures[index], reader: reader, decoder: decoder)
+        runInParallel(workers: workers, window: Self.window(workers: workers), stop: stop) {
+            feed.withLock { $0.next() }
+        } _: { index, picture in
+            var outcome = Self.decode(picture, reader: reader, decoder: decoder)
             // Reports name the strategy as it was asked for (`sequential-zbar-first`, `zbar`),
             // not as the library models it (`sequential`, `single`).
             if case .decoded(var report) = outcome {
@@ -152,13 +145,29 @@ struct DecodeSettings: Equatable {
                 outcome = .decoded(report)
             }
             if first, case .decoded(let report) = outcome, !report.symbols.isEmpty { stop.cancel() }
-            output.deliver(index, name: pictures[index].displayName, outcome)
+            return output.deliver(index, name: picture.displayName, outcome)
         }
         output.finish()
+        let (decoded, emptyFolders, failure) = feed.withLock { ($0.handedOut, $0.emptyFolders, $0.failure) }
+        if let failure {
+            StandardError.report("\(failure)")
+            throw QRExit.unreadable
+        }
+        if decoded == 0 {
+            // Every argument gives a picture or an empty folder (named already): only a
+            // list of nothing comes here.
+            if let list, emptyFolders == 0 && !quiet { StandardError.report("\(list.name): no paths in this list") }
+            throw QRExit.noCode
+        }
         let status = output.exitStatus(stoppedEarly: stop.isCancelled)
-        if status == QRExit.success, !emptyFolders.isEmpty, !stop.isCancelled { throw QRExit.noCode }
+        if status == QRExit.success, emptyFolders > 0, !stop.isCancelled { throw QRExit.noCode }
         throw status
     }
+
+    /// How many pictures may be handed out and not yet printed: enough that a slow
+    /// picture does not idle the other workers at once, few enough that results waiting
+    /// for it cannot pile up without bound in an endless stream.
+    static func window(workers: Int) -> Int { max(64, 4 * workers) }
 
     private func outputStyle(pictureCount: Int) -> DecodeOutput.Style {
         if quiet { return .quiet }
@@ -191,15 +200,27 @@ enum PictureOutcome: Sendable {
     case failed(String)
 }
 
-/// Runs `body(0..<count)` on `workers` threads, each taking the next index until none are
-/// left or `stop` is raised. One worker is the calling thread itself: no thread is made.
-func runInParallel(count: Int, workers: Int, stop: CancellationFlag, _ body: @escaping @Sendable (Int) -> Void) {
-    let next = Atomic<Int>(0)
+/// Runs `body` on each item `next` hands out, on `workers` threads, each taking the next
+/// item until there are none or `stop` is raised. One worker is the calling thread itself:
+/// no thread is made.
+///
+/// At most `window` items are out at once: `body` returns how many items are done with
+/// (printed, for decode: its own and any that waited for it), which frees their places.
+/// `window` must be at least `workers`, and the earliest item not done must never wait
+/// for a later one, or the run stops short.
+func runInParallel<Item: Sendable>(
+    workers: Int, window: Int, stop: CancellationFlag, next: @escaping @Sendable () -> Item?,
+    _ body: @escaping @Sendable (Item) -> Int
+) {
+    let places = DispatchSemaphore(value: window)
     let work: @Sendable () -> Void = {
         while !stop.isCancelled {
-            let index = next.add(1, ordering: .relaxed).oldValue
-            if index >= count { break }
-            body(index)
+            places.wait()
+            guard let item = next() else {
+                places.signal()
+                break
+            }
+            for _ in 0..<body(item) { places.signal() }
         }
     }
     guard workers > 1 else {

@@ -23,13 +23,14 @@ final class DecodeOutput: Sendable {
         var printedACode = false
     }
 
-    private let count: Int
+    /// How many pictures there are, when known (not while a list is still being read).
+    private let count: Int?
     private let style: Style
     private let timing: Bool
     private let progress: Bool
     private let state = Locked(State())
 
-    init(count: Int, style: Style, timing: Bool, progress: Bool) {
+    init(count: Int?, style: Style, timing: Bool, progress: Bool) {
         self.count = count
         self.style = style
         self.timing = timing
@@ -37,7 +38,10 @@ final class DecodeOutput: Sendable {
     }
 
     /// Hands over picture `index`'s outcome; prints it and any that were waiting for it.
-    func deliver(_ index: Int, name: String, _ outcome: PictureOutcome) {
+    ///
+    /// - Returns: how many pictures it printed (none while an earlier one is missing).
+    @discardableResult
+    func deliver(_ index: Int, name: String, _ outcome: PictureOutcome) -> Int {
         state.withLock { s in
             s.delivered += 1
             switch outcome {
@@ -46,13 +50,15 @@ final class DecodeOutput: Sendable {
             case .failed: s.unreadable += 1
             }
             s.pending[index] = (name, outcome)
+            let before = s.nextToPrint
             while let (name, outcome) = s.pending.removeValue(forKey: s.nextToPrint) {
                 emit(name, outcome, &s)
                 s.nextToPrint += 1
             }
             if progress {
-                StandardError.status("decoded \(s.delivered)/\(count)")
+                StandardError.status("decoded \(s.delivered)" + (count.map { "/\($0)" } ?? ""))
             }
+            return s.nextToPrint - before
         }
     }
 
