@@ -123,29 +123,60 @@ struct DecodeSettings: Equatable {
         if case .text = outputStyle(pictureCount: 2) { start.lookAhead(2) }
         let count = start.count
         let feed = Locked(start)
-        let decoder = Decoder(
-            strategy: strategy.makeStrategy(),
-            timeout: timeoutMilliseconds.map { .milliseconds($0) })
         let output = DecodeOutput(
             count: count, style: outputStyle(pictureCount: count ?? 2), timing: timing,
             progress: StandardError.isTerminal && (count ?? 2) > 1 && !quiet && !json)
         let reader = PNGReader(pixelLimit: maxPixels)
         let stop = CancellationFlag()
-        // The number of cores is asked for only when there is more than one picture.
-        let workers = count == 1 ? 1 : min(jobs ?? availableCores(), count ?? .max)
         let strategyName = strategy.rawValue
-        runInParallel(workers: workers, window: Self.window(workers: workers), stop: stop) {
-            feed.withLock { $0.next() }
-        } _: { index, picture in
-            var outcome = Self.decode(picture, reader: reader, decoder: decoder)
-            // Reports name the strategy as it was asked for (`sequential-zbar-first`, `zbar`),
-            // not as the library models it (`sequential`, `single`).
+        let first = self.first
+        /// The names of the pictures handed out and not yet answered.
+        let names = Locked([Int: String]())
+        /// Reports name the strategy as it was asked for (`sequential-zbar-first`, `zbar`),
+        /// not as the library models it (`sequential`, `single`).
+        let deliver: @Sendable (Int, PictureOutcome) -> Void = { index, outcome in
+            var outcome = outcome
             if case .decoded(var report) = outcome {
                 report.strategy = strategyName
                 outcome = .decoded(report)
             }
             if first, case .decoded(let report) = outcome, !report.symbols.isEmpty { stop.cancel() }
-            return output.deliver(index, name: picture.displayName, outcome)
+            let name = names.withLock { $0.removeValue(forKey: index) } ?? ""
+            output.deliver(index, name: name, outcome)
+        }
+        var decoder = Decoder(
+            strategy: strategy.makeStrategy(), timeout: timeoutMilliseconds.map { .milliseconds($0) })
+        if count == 1, let (index, picture) = feed.withLock({ $0.next() }) {
+            // One picture: no pool, the strategy's own low-latency path (see Decoder).
+            names.withLock { $0[index] = picture.displayName }
+            deliver(index, Self.decode(picture, reader: reader, decoder: decoder))
+        } else if count != 0 {
+            // Many, or a list: one pass scheduler over all of them, sized to the cores
+            // (asked for only here), so cheap passes of every picture run before
+            // expensive ones.
+            decoder.scheduler = PassScheduler(workers: min(jobs ?? availableCores(), count ?? .max))
+            // A list is decoded in runs of the paths that have come: a batch takes what the
+            // list holds, up to `batchLimit`, without waiting on it (a batch that waited
+            // for its next path would hold a worker and its pictures' passes with it); the
+            // next batch begins when more has come. So each path is answered as it
+            // arrives, and no more than `batchLimit` answers wait for a slow one.
+            let limit = count == nil ? Self.batchLimit : .max
+            while !stop.isCancelled, feed.withLock({ $0.waitForPicture() }) {
+                let base = feed.withLock { $0.handedOut }
+                decoder.decodeBatch(
+                    next: {
+                        let taken = feed.withLock { f in f.handedOut - base < limit ? f.next(waiting: false) : nil }
+                        guard !stop.isCancelled, let (index, picture) = taken else { return nil }
+                        names.withLock { $0[index] = picture.displayName }
+                        return { try Self.read(picture, reader: reader) }
+                    },
+                    deliver: { index, result in
+                        switch result {
+                        case .success(let report): deliver(base + index, .decoded(report))
+                        case .failure(let error): deliver(base + index, .failed("\(error)"))
+                        }
+                    })
+            }
         }
         output.finish()
         let (decoded, emptyFolders, failure) = feed.withLock { ($0.handedOut, $0.emptyFolders, $0.failure) }
@@ -164,10 +195,9 @@ struct DecodeSettings: Equatable {
         throw status
     }
 
-    /// How many pictures may be handed out and not yet printed: enough that a slow
-    /// picture does not idle the other workers at once, few enough that results waiting
-    /// for it cannot pile up without bound in an endless stream.
-    static func window(workers: Int) -> Int { max(64, 4 * workers) }
+    /// The most pictures of a list in one batch: the most answers that can wait for an
+    /// earlier, slower picture, so that an endless list runs in bounded memory.
+    static let batchLimit = 256
 
     private func outputStyle(pictureCount: Int) -> DecodeOutput.Style {
         if quiet { return .quiet }
@@ -179,16 +209,17 @@ struct DecodeSettings: Equatable {
     /// Reads and decodes one picture; never throws: failures become outcomes.
     static func decode(_ input: PictureInput, reader: PNGReader, decoder: Decoder) -> PictureOutcome {
         do {
-            let image: GrayImage
-            switch input {
-            case .file(let path):
-                image = try reader.read(contentsOf: path)
-            case .standardInput:
-                image = try reader.read(descriptor: STDIN_FILENO, name: input.displayName)
-            }
-            return .decoded(try decoder.decode(image))
+            return .decoded(try decoder.decode(try read(input, reader: reader)))
         } catch {
             return .failed("\(error)")
+        }
+    }
+
+    /// Reads one picture.
+    static func read(_ input: PictureInput, reader: PNGReader) throws -> GrayImage {
+        switch input {
+        case .file(let path): return try reader.read(contentsOf: path)
+        case .standardInput: return try reader.read(descriptor: STDIN_FILENO, name: input.displayName)
         }
     }
 }
@@ -198,42 +229,6 @@ enum PictureOutcome: Sendable {
     case decoded(DecodeReport)
     /// The picture could not be read or decoded; the message names the file and why.
     case failed(String)
-}
-
-/// Runs `body` on each item `next` hands out, on `workers` threads, each taking the next
-/// item until there are none or `stop` is raised. One worker is the calling thread itself:
-/// no thread is made.
-///
-/// At most `window` items are out at once: `body` returns how many items are done with
-/// (printed, for decode: its own and any that waited for it), which frees their places.
-/// `window` must be at least `workers`, and the earliest item not done must never wait
-/// for a later one, or the run stops short.
-func runInParallel<Item: Sendable>(
-    workers: Int, window: Int, stop: CancellationFlag, next: @escaping @Sendable () -> Item?,
-    _ body: @escaping @Sendable (Item) -> Int
-) {
-    let places = DispatchSemaphore(value: window)
-    let work: @Sendable () -> Void = {
-        while !stop.isCancelled {
-            places.wait()
-            guard let item = next() else {
-                places.signal()
-                break
-            }
-            for _ in 0..<body(item) { places.signal() }
-        }
-    }
-    guard workers > 1 else {
-        work()
-        return
-    }
-    // A serial queue of its own per worker: each gets a thread even while the engines'
-    // queues are busy, as the workers block on their decodes.
-    let group = DispatchGroup()
-    for worker in 0..<workers {
-        DispatchQueue(label: "qr.decode.worker.\(worker)").async(group: group, execute: work)
-    }
-    group.wait()
 }
 
 /// The cores this process may use (its CPU affinity and cgroup quota count).

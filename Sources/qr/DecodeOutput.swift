@@ -38,10 +38,7 @@ final class DecodeOutput: Sendable {
     }
 
     /// Hands over picture `index`'s outcome; prints it and any that were waiting for it.
-    ///
-    /// - Returns: how many pictures it printed (none while an earlier one is missing).
-    @discardableResult
-    func deliver(_ index: Int, name: String, _ outcome: PictureOutcome) -> Int {
+    func deliver(_ index: Int, name: String, _ outcome: PictureOutcome) {
         state.withLock { s in
             s.delivered += 1
             switch outcome {
@@ -50,7 +47,6 @@ final class DecodeOutput: Sendable {
             case .failed: s.unreadable += 1
             }
             s.pending[index] = (name, outcome)
-            let before = s.nextToPrint
             while let (name, outcome) = s.pending.removeValue(forKey: s.nextToPrint) {
                 emit(name, outcome, &s)
                 s.nextToPrint += 1
@@ -58,7 +54,6 @@ final class DecodeOutput: Sendable {
             if progress {
                 StandardError.status("decoded \(s.delivered)" + (count.map { "/\($0)" } ?? ""))
             }
-            return s.nextToPrint - before
         }
     }
 

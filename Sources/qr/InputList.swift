@@ -100,17 +100,21 @@ final class PathListReader {
         if ownsDescriptor { FileSystem.close(descriptor) }
     }
 
+    /// Whether the list has been read to its end.
+    var isAtEnd: Bool { ended && start == buffer.count }
+
     /// The next path: the next line that is not blank, without its line end (`\n` or
-    /// `\r\n`); nil at the end of the list.
-    func nextPath() throws(InputList.ListError) -> String? {
-        while let line = try nextLine() {
+    /// `\r\n`); nil at the end of the list, or when `waiting` is false and no whole line
+    /// has come yet (``isAtEnd`` tells which).
+    func nextPath(waiting: Bool = true) throws(InputList.ListError) -> String? {
+        while let line = try nextLine(waiting: waiting) {
             let path = String(decoding: line, as: UTF8.self)
             if !path.allSatisfy(\.isWhitespace) { return path }
         }
         return nil
     }
 
-    private func nextLine() throws(InputList.ListError) -> ArraySlice<UInt8>? {
+    private func nextLine(waiting: Bool) throws(InputList.ListError) -> ArraySlice<UInt8>? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 var line = buffer[start..<newline]
@@ -126,6 +130,7 @@ final class PathListReader {
                 start = buffer.count
                 return try checked(line)
             }
+            if !waiting && !FileSystem.isReadable(descriptor: descriptor) { return nil }
             buffer.removeFirst(start)
             start = 0
             do {
@@ -183,32 +188,43 @@ struct PictureFeed {
     var count: Int? { list == nil ? handedOut + queued.count : nil }
 
     /// The next picture and its place in the input order, or nil when there are no more
-    /// (or the list failed: see ``failure``).
-    mutating func next() -> (index: Int, picture: PictureInput)? {
+    /// (or the list failed: see ``failure``), or when `waiting` is false and the list
+    /// has no whole line ready.
+    mutating func next(waiting: Bool = true) -> (index: Int, picture: PictureInput)? {
         while queued.isEmpty {
-            guard readLine() else { return nil }
+            guard readLine(waiting: waiting) else { return nil }
         }
         handedOut += 1
         return (handedOut - 1, queued.removeLast())
     }
 
+    /// Waits until a picture is ready to be handed out; false when there are no more.
+    mutating func waitForPicture() -> Bool {
+        while queued.isEmpty {
+            guard readLine(waiting: true) else { return false }
+        }
+        return true
+    }
+
     /// Reads ahead until `n` pictures are waiting or the list has ended, so that
     /// ``count`` tells whether there are fewer.
     mutating func lookAhead(_ n: Int) {
-        while queued.count < n, readLine() {}
+        while queued.count < n, readLine(waiting: true) {}
     }
 
-    /// Adds the pictures of the list's next line before those queued; false at the end.
-    private mutating func readLine() -> Bool {
+    /// Adds the pictures of the list's next line before those queued; false at the end,
+    /// or when not `waiting` and no whole line is ready.
+    private mutating func readLine(waiting: Bool) -> Bool {
         guard let reader = list else { return false }
         do {
-            if let path = try reader.nextPath() {
+            if let path = try reader.nextPath(waiting: waiting) {
                 // A list names files and folders; `-` there is a file of that name, not
                 // standard input (which may be the list itself).
                 let found = path == "-" ? [.file(path)] : expand([path])
                 queued.insert(contentsOf: found.reversed(), at: 0)
                 return true
             }
+            if !reader.isAtEnd { return false }
         } catch {
             failure = error
         }

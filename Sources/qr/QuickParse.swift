@@ -78,11 +78,23 @@ enum QuickParse {
     /// `qr encode`'s arguments as settings, or nil.
     static func encode(_ arguments: ArraySlice<String>) -> EncodeSettings? {
         var settings = EncodeSettings()
+        var boostGiven = false
         let parsed = Tokens.read(arguments, shortNames: [
-                "i": "input", "o": "output", "t": "format", "l": "level", "v": "version", "s": "scale",
-                "m": "margin", "d": "dpi",
+                "i": "input", "r": "input", "o": "output", "t": "format", "l": "level", "v": "version", "s": "scale",
+                "m": "margin", "d": "dpi", "8": "8bit", "k": "kanji", "M": "micro",
             ]) { name, value in
             switch name {
+            case "boost-level", "no-boost":
+                // One of the pair at most: ArgumentParser refuses both.
+                guard value == nil, !boostGiven else { return .unknown }
+                boostGiven = true
+                settings.symbol.boost = name == "boost-level"
+                return .flag
+            case "mode": return Tokens.parsed(value, &settings.symbol.mode, ModeArgument.init(argument:))
+            case "encoding": return Tokens.text(value, &settings.symbol.encoding)
+            case "force": return Tokens.flag(value, &settings.picture.force)
+            case "title": return Tokens.text(value, &settings.picture.title)
+            case "desc": return Tokens.text(value, &settings.picture.desc)
             case "input": return Tokens.text(value, &settings.input)
             case "output": return Tokens.text(value, &settings.output)
             case "format": return Tokens.parsed(value, &settings.format, OutputFormat.init(argument:))
@@ -132,10 +144,13 @@ private enum Tokens {
     /// `named` is called first without a value for a name given without `=`; it answers
     /// `.option` when it needs one, and is then called again with the next argument.
     static func read(
-        _ arguments: ArraySlice<String>, shortNames: [Character: String],
+        _ arguments: ArraySlice<String>, shortNames: KeyValuePairs<String, String>,
         named: (String, String?) -> Use, positional: (String) -> Bool
     ) -> Bool {
-        var seen = Set<String>()
+        // Arrays searched in order, not a Set or a Dictionary: a dozen names at most, and
+        // hashed collections cost more to make (generic metadata, String hashing) than
+        // the whole search (callgrind: half a million instructions of `qr encode`).
+        var seen: [String] = []
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
@@ -143,7 +158,7 @@ private enum Tokens {
             let name: String
             var value: String?
             if argument.hasPrefix("--") {
-                guard argument.count > 2 else { return false }  // "--" ends options
+                guard argument != "--" else { return false }  // "--" ends options
                 let body = argument.dropFirst(2)
                 if let equals = body.firstIndex(of: "=") {
                     name = String(body[..<equals])
@@ -151,15 +166,17 @@ private enum Tokens {
                 } else {
                     name = String(body)
                 }
-            } else if argument.hasPrefix("-") && argument.count > 1 {
+            } else if argument.hasPrefix("-") && argument != "-" {
                 // One short name alone: -q, -o FILE. Clusters and -oFILE go to ArgumentParser.
-                guard argument.count == 2, let long = shortNames[argument.last!] else { return false }
-                name = long
+                guard argument.utf8.count == 2, let long = shortNames.first(where: { "-" + $0.key == argument })
+                else { return false }
+                name = long.value
             } else {
                 guard positional(argument) else { return false }
                 continue
             }
-            guard seen.insert(name).inserted else { return false }
+            guard !seen.contains(name) else { return false }
+            seen.append(name)
             switch named(name, value) {
             case .flag:
                 continue

@@ -78,9 +78,9 @@ import Testing
     @Test func manyPathsComeOutInInputOrder() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
-        // More than the 64 pictures that may wait for a slow one, with line ends of both
-        // kinds and a blank line; every twentieth path is a photo, the others are missing.
-        let paths = (0..<200).map { $0 % 20 == 0 ? photo : scratch.path("missing-\($0).png") }
+        // More than two batches of 256, with line ends of both kinds and a blank line;
+        // every fortieth path is a photo, the others are missing.
+        let paths = (0..<600).map { $0 % 40 == 0 ? photo : scratch.path("missing-\($0).png") }
         let list = paths.enumerated().map { $0.offset % 3 == 0 ? $0.element + "\r\n" : $0.element + "\n" }.joined() + "  \n"
         let run = try QRProcess.run(["decode", "--files-from", "-", "--json", "--jobs", "2"], stdin: Data(list.utf8))
         #expect(run.status == 2)

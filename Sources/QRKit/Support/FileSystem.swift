@@ -91,6 +91,13 @@ package enum FileSystem {
         }
     }
 
+    /// Whether reading the open descriptor would return at once (data, or the end of
+    /// the stream) rather than wait for a writer.
+    package static func isReadable(descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) > 0
+    }
+
     /// Opens `path` for reading.
     ///
     /// - Returns: the descriptor, which the caller closes with ``close(_:)``.
