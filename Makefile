@@ -10,8 +10,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 QR := .build/release/qr
 
 # The suites run under ThreadSanitizer and AddressSanitizer: strategies, decoding by
-# every strategy and from many threads, PNG reading, hostile input, text decoding.
-SANITIZED_SUITES := StrategyTests|ConcurrencyTests|ConcurrentRealDecodingTests|SampleDecodingTests|DegenerateImageTests|HostileInputTests|PNGReaderTests|SymbolTextTests|ImageTransformTests
+# every strategy and from many threads, PNG reading, hostile input, text decoding,
+# structured-append parts (zbar's joined sequences taken apart) and their join.
+SANITIZED_SUITES := StrategyTests|ConcurrencyTests|ConcurrentRealDecodingTests|SampleDecodingTests|DegenerateImageTests|HostileInputTests|PNGReaderTests|SymbolTextTests|ImageTransformTests|StructuredAppendJoinTests|StructuredAppendDecodingTests
 
 # Fuzzing: `make fuzz FUZZ_SECONDS=N` runs each target for N seconds. Corpora grow in
 # .fuzz/ between runs; a crash leaves its input in fuzz-artifacts/ and fails the target.

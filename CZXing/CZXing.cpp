@@ -70,6 +70,18 @@ bool declaresCharset(const ZXing::Result &r) {
     return probe.text() != latin1AsUTF8(r.bytes());
 }
 
+// zxing-cpp 1.4 gives a QR symbol's structured-append parity byte as its sequenceId, in
+// decimal ("105"); anything else is reported as -1.
+int32_t parity(const std::string &id) {
+    if (id.empty() || id.size() > 3) return -1;
+    int32_t value = 0;
+    for (char c : id) {
+        if (c < '0' || c > '9') return -1;
+        value = value * 10 + (c - '0');
+    }
+    return value <= 255 ? value : -1;
+}
+
 void fill(CZXingSymbol &out, const ZXing::Result &r) {
     const ZXing::ByteArray &bytes = r.bytes();
     out.byteCount = static_cast<int32_t>(bytes.size());
@@ -89,6 +101,7 @@ void fill(CZXingSymbol &out, const ZXing::Result &r) {
     out.ecLevel[sizeof out.ecLevel - 1] = '\0';
     out.saIndex = r.sequenceIndex();
     out.saCount = r.sequenceSize();
+    out.saParity = parity(r.sequenceId());
     out.isMicro = r.format() == ZXing::BarcodeFormat::MicroQRCode ? 1 : 0;
     out.isMirrored = r.isMirrored() ? 1 : 0;
 }

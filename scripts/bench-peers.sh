@@ -17,6 +17,7 @@
 #   OUT_DIR       results folder, from the package root; kept out of git (.bench-peers)
 #   OUT           the Markdown file ($OUT_DIR/bench-peers.md)
 #   PEER_CORPUS   the project's peer corpus, if present (../shared/corpus/peer)
+#   GEN_COUNT     pictures in the generated corpus (300, seed 7: the figure issue "Many pictures" names)
 set -euo pipefail
 
 # The photos of comparisons 2 and 3. The second should have 2 to 3 megapixels (its table
@@ -24,7 +25,7 @@ set -euo pipefail
 SMALL_PHOTO=Samples/photos/qrcode-2-30.png
 LARGE_PHOTO=Samples/large/qrcode-1-1-x4.5.png
 ENCODE_TEXT=https://example.org/some/path
-GEN_COUNT=100
+GEN_COUNT=${GEN_COUNT:-300}
 GEN_SEED=7
 
 die() { echo "bench-peers: $*" >&2; exit 1; }

@@ -41,6 +41,8 @@ typedef struct CZXingSymbol {
     char ecLevel[4];       ///< "L", "M", "Q", "H" or "" when unknown
     int32_t saIndex;       ///< structured-append index, -1 when not part of a sequence
     int32_t saCount;       ///< structured-append count, -1 when not part of a sequence
+    int32_t saParity;      ///< structured-append parity byte (0-255), -1 when not part of a
+                           ///< sequence or not reported (zxing-cpp's sequenceId for QR)
     int32_t isMicro;       ///< 1 for Micro QR
     int32_t isMirrored;    ///< 1 when read from a mirrored picture
 } CZXingSymbol;

@@ -36,8 +36,9 @@ enum FuzzTargets {
     /// The target argv[1] named; set once by `LLVMFuzzerInitialize`.
     static let selected = Locked<FuzzTarget?>(nil)
 
-    /// PNG bytes → PNGReader → the race of zbar and zxing-cpp. Waits until every engine
-    /// has stopped, so one input's work never overlaps the next.
+    /// PNG bytes → PNGReader → the race of zbar and zxing-cpp → the structured-append
+    /// join of what it found. Waits until every engine has stopped, so one input's work
+    /// never overlaps the next.
     ///
     /// Every chunk's CRC is made right first: nearly every mutation would otherwise stop
     /// at a CRC mismatch, and libpng would never see a damaged header, palette or
@@ -48,7 +49,8 @@ enum FuzzTargets {
         let file = withChunkCRCsFixed(bytes(data, size))
         guard let image = try? reader.read(data: file, name: "fuzz.png") else { return 0 }
         let settled = DispatchSemaphore(value: 0)
-        Decoder(strategy: .standardRace).start(image, onAnswer: { _ in }, onSettled: { _ in settled.signal() })
+        Decoder(strategy: .standardRace).start(
+            image, onAnswer: { _ = StructuredAppend.join($0.symbols) }, onSettled: { _ in settled.signal() })
         settled.wait()
         return 0
     }

@@ -24,6 +24,14 @@ struct DecodeCommand: ParsableCommand {
               qr decode a.png --strategy sequential --timing
               find . -name '*.png' | qr decode --files-from - --jobs 2 --json
               qr decode secret.png --bytes > payload.bin
+              qr decode --join notes-*.png --bytes > notes.txt
+
+            Structured append (qr encode --split): when every part of a message is in \
+            one picture, the message is printed once, joined, in place of its parts \
+            (--json lists the parts under "symbols" and the message under \
+            "sequences"). Parts are joined in index order and checked against the \
+            parity byte of their headers; parts that do not match it are printed one by \
+            one, with a warning.
 
             Exit status: 0 every input had a code, 1 some input had none, 2 some input \
             could not be read (stderr names the file and why; the others are still \
@@ -59,6 +67,12 @@ struct DecodeCommand: ParsableCommand {
     @Flag(help: "Stop at the first code found.")
     var first = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Join structured-append parts found across all the inputs, one part per file or several.",
+            discussion: "Each joined message is printed once, after the other codes, on a line of its own without a file name (--bytes: its exact bytes); its parts are not printed. A message with parts missing is named on stderr with the indexes missing (from 0; qr encode --split numbers its files from 1) and the exit status is 1; so are parts that do not match their parity byte. With --json, a last line {\"sequences\":[...]} gives every message: parts, status, text and bytes."))
+    var join = false
+
     @Flag(help: "Print a per-engine timing table on stderr.")
     var timing = false
 
@@ -70,7 +84,7 @@ struct DecodeCommand: ParsableCommand {
         DecodeSettings(
             inputs: inputs, filesFrom: filesFrom, strategy: strategy, jobs: jobs,
             timeoutMilliseconds: timeoutMilliseconds, maxPixels: maxPixels, json: json, bytes: bytes,
-            first: first, timing: timing, quiet: quiet)
+            first: first, join: join, timing: timing, quiet: quiet)
     }
 
     func validate() throws { try settings.validate() }
@@ -93,6 +107,8 @@ struct DecodeSettings: Equatable {
     var json = false
     var bytes = false
     var first = false
+    /// Join structured-append parts across all inputs, not only within one picture.
+    var join = false
     var timing = false
     var quiet = false
 
@@ -104,6 +120,8 @@ struct DecodeSettings: Equatable {
         if let t = timeoutMilliseconds, t < 1 { throw ValidationError("--timeout-ms must be at least 1.") }
         if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1.") }
         if json && bytes { throw ValidationError("--json and --bytes cannot be used together.") }
+        // --first stops before every part is read: nothing would be left to join.
+        if join && first { throw ValidationError("--join and --first cannot be used together.") }
         if inputs.filter({ $0 == "-" }).count > 1 || (inputs.contains("-") && filesFrom == "-") {
             throw ValidationError("Standard input can be read only once.")
         }
@@ -124,7 +142,7 @@ struct DecodeSettings: Equatable {
         let count = start.count
         let feed = Locked(start)
         let output = DecodeOutput(
-            count: count, style: outputStyle(pictureCount: count ?? 2), timing: timing,
+            count: count, style: outputStyle(pictureCount: count ?? 2), joinAcrossInputs: join, timing: timing,
             progress: StandardError.isTerminal && (count ?? 2) > 1 && !quiet && !json)
         let reader = PNGReader(pixelLimit: maxPixels)
         let stop = CancellationFlag()

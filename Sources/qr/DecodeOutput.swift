@@ -5,6 +5,9 @@ import QRKit
 
 /// Collects the outcome of each picture from the worker threads and prints them in input
 /// order (results that arrive early wait for the ones before them).
+///
+/// Structured-append parts are joined per picture; with `joinAcrossInputs` (`--join`)
+/// they are held back instead, and joined over every input when ``finish()`` is called.
 final class DecodeOutput: Sendable {
     enum Style: Sendable {
         case text(withFileNames: Bool, firstOnly: Bool)
@@ -21,18 +24,24 @@ final class DecodeOutput: Sendable {
         var withoutCode = 0
         var unreadable = 0
         var printedACode = false
+        /// With --join: the structured-append parts read so far, in input order.
+        var parts: [SequencePart] = []
+        /// With --join: some message could not be joined.
+        var joinFailed = false
     }
 
     /// How many pictures there are, when known (not while a list is still being read).
     private let count: Int?
     private let style: Style
+    private let joinAcrossInputs: Bool
     private let timing: Bool
     private let progress: Bool
     private let state = Locked(State())
 
-    init(count: Int?, style: Style, timing: Bool, progress: Bool) {
+    init(count: Int?, style: Style, joinAcrossInputs: Bool = false, timing: Bool, progress: Bool) {
         self.count = count
         self.style = style
+        self.joinAcrossInputs = joinAcrossInputs
         self.timing = timing
         self.progress = progress
     }
@@ -57,9 +66,36 @@ final class DecodeOutput: Sendable {
         }
     }
 
-    /// Ends the progress line.
+    /// Ends the progress line; with --join, joins the parts of every input and prints
+    /// the messages, or says on stderr which could not be joined.
     func finish() {
         if progress { StandardError.clearStatus() }
+        guard joinAcrossInputs else { return }
+        state.withLock { s in
+            let join = StructuredAppend.join(s.parts.map(\.symbol))
+            let origins = SequencePart.origins(s.parts)
+            for sequence in join.sequences {
+                guard let payload = sequence.payload else {
+                    s.joinFailed = true
+                    if case .quiet = style { continue }
+                    StandardError.report(SequenceText.problem(sequence, origins: origins))
+                    continue
+                }
+                switch style {
+                case .text: printLine(TerminalText.escaped(payload.text))
+                case .bytes: StandardOutput.write(payload.bytes)
+                case .json, .quiet: break
+                }
+            }
+            for part in join.unplaced {
+                s.joinFailed = true
+                if case .quiet = style { continue }
+                StandardError.report(SequenceText.unplaced(file: origins[part]?.file ?? "?"))
+            }
+            if case .json = style {
+                printLine(DecodeJSON.sequencesLine(join, origins: origins))
+            }
+        }
     }
 
     /// The contract's exit status: 2 if any picture was unreadable, else 1 if any had no
@@ -67,6 +103,7 @@ final class DecodeOutput: Sendable {
     func exitStatus(stoppedEarly: Bool) -> ExitCode {
         state.withLock { s in
             if s.unreadable > 0 { return QRExit.unreadable }
+            if s.joinFailed { return QRExit.noCode }
             if stoppedEarly { return s.withCode > 0 ? QRExit.success : QRExit.noCode }
             return s.withoutCode > 0 ? QRExit.noCode : QRExit.success
         }
@@ -80,24 +117,47 @@ final class DecodeOutput: Sendable {
             return
         case .decoded(let report):
             if timing { StandardError.write(TimingTable.render(file: name, report: report)) }
+            let messages: [DecodedMessage]
+            var sequences: [StructuredAppendSequence]? = nil
+            if joinAcrossInputs {
+                // Parts wait for every input (finish()); the other codes are printed now.
+                for (position, symbol) in report.symbols.enumerated() where symbol.isSequencePart {
+                    s.parts.append(SequencePart(file: name, position: position, symbol: symbol))
+                }
+                messages = report.symbols.filter { !$0.isSequencePart }.map(DecodedMessage.symbol)
+            } else {
+                let join = StructuredAppend.join(report.symbols)
+                messages = join.messages
+                if !join.sequences.isEmpty { sequences = join.sequences }
+                for sequence in join.sequences {
+                    if case .parityMismatch = sequence.status, !isQuiet {
+                        StandardError.report("\(name): " + SequenceText.problem(sequence, origins: [:]))
+                    }
+                }
+            }
             switch style {
             case .quiet:
                 break
             case .json:
-                printLine(DecodeJSON.line(file: name, report: report, error: nil))
+                printLine(DecodeJSON.line(file: name, report: report, sequences: sequences, error: nil))
             case .text(let withFileNames, let firstOnly):
-                for symbol in report.symbols where !(firstOnly && s.printedACode) {
-                    let text = TerminalText.escaped(symbol.text)
+                for message in messages where !(firstOnly && s.printedACode) {
+                    let text = TerminalText.escaped(message.text)
                     printLine(withFileNames ? "\(TerminalText.escaped(name)): \(text)" : text)
                     s.printedACode = true
                 }
             case .bytes(let firstOnly):
-                for symbol in report.symbols where !(firstOnly && s.printedACode) {
-                    StandardOutput.write(symbol.bytes)
+                for message in messages where !(firstOnly && s.printedACode) {
+                    StandardOutput.write(message.bytes)
                     s.printedACode = true
                 }
             }
         }
+    }
+
+    private var isQuiet: Bool {
+        if case .quiet = style { return true }
+        return false
     }
 
     private func printLine(_ line: String) {
@@ -140,6 +200,8 @@ enum DecodeJSON {
     struct Line: Encodable {
         var file: String
         var symbols: [SymbolJSON]
+        /// Present only when the picture holds structured-append parts (and not --join).
+        var sequences: [SequenceJSON]?
         var report: ReportJSON?
         var error: String?
 
@@ -147,10 +209,11 @@ enum DecodeJSON {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(file, forKey: .file)
             try c.encode(symbols, forKey: .symbols)
+            try c.encodeIfPresent(sequences, forKey: .sequences)
             try c.encode(report, forKey: .report)  // null when unreadable
             try c.encode(error, forKey: .error)  // null when readable
         }
-        enum CodingKeys: String, CodingKey { case file, symbols, report, error }
+        enum CodingKeys: String, CodingKey { case file, symbols, sequences, report, error }
     }
 
     struct SymbolJSON: Encodable {
@@ -162,6 +225,8 @@ enum DecodeJSON {
         var micro: Bool
         var eci: Bool
         var structured_append: StructuredAppendInfo?
+        /// True for a part whose position its engine could not read; absent otherwise.
+        var structured_append_unplaced: Bool?
     }
 
     struct ReportJSON: Encodable {
@@ -181,7 +246,10 @@ enum DecodeJSON {
         var error: String?
     }
 
-    static func line(file: String, report: DecodeReport?, error: String?) -> String {
+    static func line(
+        file: String, report: DecodeReport?, sequences: [StructuredAppendSequence]? = nil, error: String?
+    ) -> String {
+        let symbols = report?.symbols ?? []
         let line = Line(
             file: file,
             symbols: (report?.symbols ?? []).map {
@@ -189,7 +257,11 @@ enum DecodeJSON {
                     text: $0.text, bytes: Data($0.bytes).base64EncodedString(),
                     corners: $0.corners.map { [$0.x, $0.y] }, engine: $0.engine,
                     ec_level: $0.errorCorrection?.rawValue, micro: $0.isMicro, eci: $0.hasECI,
-                    structured_append: $0.structuredAppend)
+                    structured_append: $0.structuredAppend,
+                    structured_append_unplaced: $0.isUnplacedSequencePart ? true : nil)
+            },
+            sequences: sequences.map { list in
+                list.map { SequenceJSON($0, locate: { part in symbols.firstIndex(of: part).map { (nil, $0) } }) }
             },
             report: report.map { r in
                 ReportJSON(
@@ -205,9 +277,25 @@ enum DecodeJSON {
                     })
             },
             error: error)
+        return encoded(line)
+    }
+
+    /// The last line of `--join --json`: every message of every input.
+    static func sequencesLine(_ join: StructuredAppendJoin, origins: [Symbol: SequencePart]) -> String {
+        let locate = { (symbol: Symbol) -> (String?, Int)? in
+            origins[symbol].map { ($0.file, $0.position) }
+        }
+        let unplaced = join.unplaced.compactMap { locate($0).map { PartJSON(file: $0.0, symbol: $0.1) } }
+        return encoded(
+            JoinLine(
+                sequences: join.sequences.map { SequenceJSON($0, locate: locate) },
+                unplaced: unplaced.isEmpty ? nil : unplaced))
+    }
+
+    private static func encoded(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(line) else { return #"{"error":"could not encode JSON"}"# }
+        guard let data = try? encoder.encode(value) else { return #"{"error":"could not encode JSON"}"# }
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -59,6 +59,7 @@ enum QuickParse {
             case "json": return Tokens.flag(value, &settings.json)
             case "bytes", "raw": return Tokens.flag(value, &settings.bytes)
             case "first": return Tokens.flag(value, &settings.first)
+            case "join": return Tokens.flag(value, &settings.join)
             case "timing": return Tokens.flag(value, &settings.timing)
             case "quiet": return Tokens.flag(value, &settings.quiet)
             case "files-from": return Tokens.text(value, &settings.filesFrom)

@@ -22,6 +22,7 @@ import Testing
         ["decode", photo, "--quiet", "--jobs", "1", "--timeout-ms", "5000", "--max-pixels=2000000"],
         ["decode", photo, QRProcess.sample("photos/qrcode-2-17.png"), "--jobs=2"],
         ["decode", "--files-from", QRProcess.fixture("missing-list.txt")],
+        ["decode", "--join", photo, QRProcess.sample("photos/qrcode-2-17.png"), "--json"],
         // For ArgumentParser: help, an end of options, repeats, clusters, bad values, errors.
         ["decode", photo, "--help"],
         ["decode", "--", photo],
@@ -31,6 +32,8 @@ import Testing
         ["decode", photo, "--jobs", "two"],
         ["decode", photo, "--jobs", "0"],
         ["decode", photo, "--json", "--bytes"],
+        ["decode", photo, "--join", "--first"],
+        ["decode", photo, "--join=yes"],
         ["decode", photo, "--json=yes"],
         ["decode", photo, "--strategy"],
         ["decode", photo, "--strategy", "-q"],

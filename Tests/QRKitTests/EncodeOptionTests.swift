@@ -173,7 +173,7 @@ struct BoostLevelTests {
         let boosted = try encoder.encodeSplit(text: "split boost test", into: 2, options: EncodeOptions(level: .l, boostLevel: true))
         #expect(plain.map(\.version) == [1, 1] && plain.allSatisfy { $0.level == .l })
         #expect(boosted.map(\.version) == [1, 1] && boosted.allSatisfy { $0.level == .q })
-        let image = TestDecoding.sideBySide(try boosted.map { try GrayImageRenderer(options: RenderOptions(scale: 3)).render($0) })
+        let image = GrayImage.sideBySide(try boosted.map { try GrayImageRenderer(options: RenderOptions(scale: 3)).render($0) })
         let read = TestDecoding.zxing(image).sorted { $0.sequenceIndex < $1.sequenceIndex }
         #expect(read.map(\.bytes) == [Array("split bo".utf8), Array("ost test".utf8)])
     }

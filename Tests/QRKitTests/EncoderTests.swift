@@ -1,5 +1,6 @@
 // QRKit tests — QREncoder against libqrencode itself, and round trips through zbar and zxing.
 import CQREncode
+import QRTestSupport
 import Testing
 
 @testable import QRKit
@@ -240,11 +241,13 @@ struct EncoderRoundTripTests {
             let read = try #require(TestDecoding.zxing(image).first)
             #expect(read.sequenceIndex == index)
             #expect(read.sequenceCount == parts)
+            // ISO/IEC 18004: the XOR of every byte of the whole message.
+            #expect(read.sequenceParity == Int(text.utf8.reduce(UInt8(0), ^)))
             joined += read.bytes
         }
         #expect(joined == Array(text.utf8))
         // zbar joins the parts when they are all in one picture.
-        #expect(TestDecoding.zbar(TestDecoding.sideBySide(images)) == [Array(text.utf8)])
+        #expect(TestDecoding.zbar(GrayImage.sideBySide(images)) == [Array(text.utf8)])
     }
 
     @Test func structuredAppendWithECIAndBinary() throws {
@@ -257,7 +260,7 @@ struct EncoderRoundTripTests {
         let bytes: [UInt8] = (0..<40).map { UInt8($0 * 7 % 256) } + [0, 0, 255]
         let binary = try encoder.encodeSplit(.bytes(bytes), into: 3, options: EncodeOptions(mode: .eightBit))
         let images = try binary.map { try picture($0) }
-        #expect(TestDecoding.zbar(TestDecoding.sideBySide(images)) == [bytes])
+        #expect(TestDecoding.zbar(GrayImage.sideBySide(images)) == [bytes])
     }
 
     @Test func structuredAppendInKanjiMode() throws {
@@ -266,7 +269,7 @@ struct EncoderRoundTripTests {
         let parts = try matrices.map { try #require(TestDecoding.zxing(try picture($0)).first).bytes }
         #expect(parts.flatMap { $0 } == (try ShiftJIS.encode(text)))
         let images = try matrices.map { try picture($0) }
-        #expect(TestDecoding.zbar(TestDecoding.sideBySide(images)) == [try ShiftJIS.encode(text)])
+        #expect(TestDecoding.zbar(GrayImage.sideBySide(images)) == [try ShiftJIS.encode(text)])
     }
 
     @Test func splitIntoOneIsAPlainSymbol() throws {

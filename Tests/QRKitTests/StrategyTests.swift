@@ -128,6 +128,66 @@ import Testing
         #expect(stuck.passCount < 100)
     }
 
+    /// Two parts of one message as an engine that reads headers sees them, and as zbar
+    /// does (same bytes and places, positions unknown).
+    private static let placedParts = ["ab", "cd"].enumerated().map { index, text in
+        Symbol(
+            text: text, bytes: Array(text.utf8), corners: [Point(x: index * 100, y: 0), Point(x: index * 100 + 50, y: 50)],
+            structuredAppend: StructuredAppendInfo(index: index, count: 2, parity: StructuredAppend.parity(of: "abcd".utf8)),
+            engine: "placer")
+    }
+    private static var unplacedParts: [Symbol] {
+        placedParts.map {
+            var part = $0
+            part.structuredAppend = nil
+            part.isUnplacedSequencePart = true
+            part.engine = "unplacer"
+            return part
+        }
+    }
+
+    @Test(arguments: Pool.both) func aRaceWonWithUnplacedPartsWaitsForAnEngineThatPlacesThem(pool: Pool) throws {
+        let unplacer = TestEngine("unplacer", passDelay: .milliseconds(1), .findsSymbols(Self.unplacedParts))
+        let placer = TestEngine("placer", passes: 3, passDelay: .milliseconds(30), .findsSymbols(Self.placedParts))
+        let report = try Decoder(strategy: .race([unplacer, placer]), scheduler: pool.scheduler).decode(blankImage)
+        #expect(report.winner == "placer")
+        #expect(report.symbols == Self.placedParts)
+        #expect(report.engines.map(\.outcome) == [.found(2), .found(2)])
+        #expect(StructuredAppend.join(report.symbols).messages.map(\.text) == ["abcd"])
+    }
+
+    @Test(arguments: Pool.both) func unplacedPartsAreTheAnswerWhenNoEngineCanPlaceThem(pool: Pool) throws {
+        let unplacer = TestEngine("unplacer", passDelay: .milliseconds(1), .findsSymbols(Self.unplacedParts))
+        let other = TestEngine("other", passDelay: .milliseconds(20), .findsNothing)
+        for strategy in [DecodeStrategy.race([unplacer, other]), .sequential([unplacer, other]), .hedged([unplacer, other])] {
+            let report = try Decoder(strategy: strategy, scheduler: pool.scheduler).decode(blankImage)
+            #expect(report.winner == "unplacer", "\(strategy.name)")
+            #expect(report.symbols == Self.unplacedParts, "\(strategy.name)")
+            #expect(report.engines[1].outcome == .none, "\(strategy.name)")
+        }
+    }
+
+    @Test(arguments: Pool.both) func sequentialAndHedgedGoOnAfterUnplacedParts(pool: Pool) throws {
+        let unplacer = TestEngine("unplacer", passDelay: .milliseconds(1), .findsSymbols(Self.unplacedParts))
+        // The placer read only the first part: the second stays, unplaced, from zbar.
+        let placer = TestEngine("placer", passDelay: .milliseconds(1), .findsSymbols([Self.placedParts[0]]))
+        let strategies = [
+            DecodeStrategy.sequential([unplacer, placer]), .hedged([unplacer, placer], delay: .fixed(.seconds(30))),
+        ]
+        for strategy in strategies {
+            let report = try Decoder(strategy: strategy, scheduler: pool.scheduler).decode(blankImage)
+            #expect(report.winner == "placer", "\(strategy.name)")
+            #expect(report.symbols == [Self.placedParts[0], Self.unplacedParts[1]], "\(strategy.name)")
+        }
+    }
+
+    @Test(arguments: Pool.both) func allKeepsThePlacedReadOfEachPart(pool: Pool) throws {
+        let unplacer = TestEngine("unplacer", passDelay: .milliseconds(1), .findsSymbols(Self.unplacedParts))
+        let placer = TestEngine("placer", passDelay: .milliseconds(10), .findsSymbols(Self.placedParts))
+        let report = try Decoder(strategy: .all([unplacer, placer]), scheduler: pool.scheduler).decode(blankImage)
+        #expect(report.symbols == Self.placedParts)
+    }
+
     @Test(arguments: Pool.both) func allEnginesFailingThrows(pool: Pool) {
         let a = TestEngine("a", passDelay: .milliseconds(1), .fails("broken"))
         let b = TestEngine("b", passDelay: .milliseconds(1), .fails("also broken"))

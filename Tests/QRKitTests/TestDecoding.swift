@@ -15,6 +15,8 @@ struct DecodedSymbol: Equatable {
     var ecLevel = ""
     var sequenceIndex = -1
     var sequenceCount = -1
+    /// The structured-append parity byte, -1 when none.
+    var sequenceParity = -1
 }
 
 enum TestDecoding {
@@ -73,26 +75,8 @@ enum TestDecoding {
             }
             return DecodedSymbol(
                 bytes: bytes, isMicro: symbol.isMicro == 1, hasECI: symbol.hasECI == 1, ecLevel: level, sequenceIndex: Int(symbol.saIndex),
-                sequenceCount: Int(symbol.saCount))
+                sequenceCount: Int(symbol.saCount), sequenceParity: Int(symbol.saParity))
         }
-    }
-
-    /// Pictures placed side by side on white, 16 pixels apart, for readers that need
-    /// every structured-append part in one image.
-    static func sideBySide(_ images: [GrayImage]) -> GrayImage {
-        let gap = 16
-        let width = images.reduce(gap) { $0 + $1.width + gap }
-        let height = (images.map(\.height).max() ?? 1) + 2 * gap
-        var pixels = [UInt8](repeating: 255, count: width * height)
-        var left = gap
-        for image in images {
-            for y in 0..<image.height {
-                let row = (gap + y) * width + left
-                pixels.replaceSubrange(row..<row + image.width, with: image.pixels[y * image.width..<(y + 1) * image.width])
-            }
-            left += image.width + gap
-        }
-        return GrayImage(width: width, height: height, pixels: pixels)
     }
 
     /// A PNG file decoded by libpng's simplified API, to 8-bit gray.

@@ -8,6 +8,8 @@ import Synchronization
 final class TestEngine: DecodeEngine {
     enum Outcome: Sendable {
         case finds(String)
+        /// Returns these symbols as they are.
+        case findsSymbols([Symbol])
         case findsNothing
         case fails(String)
     }
@@ -55,6 +57,8 @@ final class TestEngine: DecodeEngine {
         switch outcome {
         case .finds(let text):
             return [Symbol(text: text, bytes: Array(text.utf8), corners: TestEngine.box, engine: name)]
+        case .findsSymbols(let symbols):
+            return symbols
         case .findsNothing:
             return []
         case .fails(let reason):

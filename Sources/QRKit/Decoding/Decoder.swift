@@ -26,6 +26,14 @@ import Glibc
 /// scheduler's bounded pool instead, shared with every other caller of this decoder and
 /// with ``decodeBatch(next:deliver:)`` (see ``PassScheduler`` for the order of passes).
 ///
+/// An answer holding a structured-append part that its engine could not place
+/// (``Symbol/isUnplacedSequencePart``: zbar reads a sequence whole but keeps its headers)
+/// is provisional: it wins nothing, and the strategy goes on as if that engine had found
+/// nothing (a race waits for the others, sequential and hedged start the next engine).
+/// The answer is then the engines' reads merged, a placed read of a part replacing the
+/// unplaced one, so the parts can be joined (``StructuredAppend``) with their parity
+/// checked. Pictures without such parts are not affected.
+///
 ///     let decoder = Decoder(strategy: .race([ZBarEngine(), ZXingEngine()]))
 ///     let report = try decoder.decode(image)
 ///     print(report.symbols.map(\.text), report.winner ?? "none")
@@ -171,7 +179,10 @@ private final class DecodeRun: Sendable {
     private struct State {
         var slots: [Slot]
         var answered = false
+        /// The first engine whose answer is final.
         var winner: Int?
+        /// The first engine that found only a provisional answer (unplaced parts).
+        var provisional: Int?
     }
 
     private let strategy: DecodeStrategy
@@ -300,8 +311,11 @@ private final class DecodeRun: Sendable {
         let (won, startNext, elapsed) = state.withLock { s -> (Bool, Bool, Duration) in
             guard case .running(let start) = s.slots[index] else { return (false, false, .zero) }
             s.slots[index] = .finished(start: start, end: end, cpu: cpu, result: result)
-            let found = (try? result.get())?.isEmpty == false
+            let symbols = (try? result.get()) ?? []
+            let provisional = symbols.isProvisionalAnswer
+            let found = !symbols.isEmpty && !provisional
             if found, s.winner == nil { s.winner = index }
+            if provisional, s.provisional == nil { s.provisional = index }
             switch strategy {
             case .all: return (false, false, end - start)
             case .race: return (found, false, end - start)
@@ -366,18 +380,13 @@ private final class DecodeRun: Sendable {
                         outcome: outcome))
             }
         }
-        let symbols: [Symbol]
-        switch strategy {
-        case .all: symbols = found.flatMap { $0 }.removingDuplicateReads()
-        default:
-            if let winner = s.winner, case .finished(_, _, _, .success(let won)) = s.slots[winner] {
-                symbols = won
-            } else {
-                symbols = found.flatMap { $0 }.removingDuplicateReads()
-            }
-        }
+        // `all` answers with every engine's reads; the others with the winner's.
+        var won: [Symbol]?
+        if let winner = s.winner, case .finished(_, _, _, .success(let symbols)) = s.slots[winner] { won = symbols }
+        if case .all = strategy { won = nil }
+        let symbols = [Symbol].answer(winner: won, found: found)
         return DecodeReport(
-            strategy: strategy.name, symbols: symbols, winner: s.winner.map { engines[$0].name },
+            strategy: strategy.name, symbols: symbols, winner: (s.winner ?? s.provisional).map { engines[$0].name },
             elapsed: now - began, engines: engineReports, timedOut: timedOut)
     }
 }

@@ -182,7 +182,10 @@ final class ScheduledDecode: Sendable {
     private struct State {
         var engines: [EngineState]
         var answered = false
+        /// The first engine whose answer is final.
         var winner: Int?
+        /// The first engine whose answer was provisional (unplaced parts; see ``Decoder``).
+        var provisional: Int?
         var outstanding = 0
     }
 
@@ -344,7 +347,13 @@ final class ScheduledDecode: Sendable {
                 case .success(let symbols) where !symbols.isEmpty:
                     engine.result = done.result
                     success = engine.busy
-                    if s.winner == nil { s.winner = done.index }
+                    if symbols.isProvisionalAnswer {
+                        // Parts the engine could not place: the strategy goes on as after a miss.
+                        if s.provisional == nil { s.provisional = done.index }
+                        missed = true
+                    } else if s.winner == nil {
+                        s.winner = done.index
+                    }
                 case .success where done.pass + 1 < passCounts[done.index]:
                     // Passes left: the next, unless the answer is in (then it stops here).
                     if s.answered { engine.result = .failure(.cancelled) } else { follow = (done.index, done.pass + 1) }
@@ -426,14 +435,13 @@ final class ScheduledDecode: Sendable {
                         outcome: outcome))
             }
         }
-        let symbols: [Symbol]
-        if kind != .all, let winner = s.winner, case .success(let won)? = s.engines[winner].result {
-            symbols = won
-        } else {
-            symbols = found.flatMap { $0 }.removingDuplicateReads()
+        var won: [Symbol]?
+        if kind != .all, let winner = s.winner, case .success(let symbols)? = s.engines[winner].result {
+            won = symbols
         }
         return DecodeReport(
-            strategy: strategyName, symbols: symbols, winner: s.winner.map { engines[$0].name },
+            strategy: strategyName, symbols: [Symbol].answer(winner: won, found: found),
+            winner: (s.winner ?? s.provisional).map { engines[$0].name },
             elapsed: now - began, engines: reports, timedOut: false)
     }
 }

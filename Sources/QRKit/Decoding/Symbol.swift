@@ -11,16 +11,26 @@ public struct Point: Sendable, Hashable, Codable {
     }
 }
 
-/// Where a symbol stands in a structured-append sequence (one message split over several symbols).
+/// Where a symbol stands in a structured-append sequence (one message split over several
+/// symbols), as its header says.
+///
+/// ISO/IEC 18004 gives each symbol of a sequence a 20-bit header: its position (4 bits),
+/// the number of symbols less one (4 bits), and a parity byte, the XOR of every byte of
+/// the whole message before it was split (libqrencode and `qr encode --split` write
+/// just that). Symbols of one message share count and parity. ``StructuredAppend/join(_:)``
+/// puts them back together.
 public struct StructuredAppendInfo: Sendable, Hashable, Codable {
     /// Position of this symbol in the sequence, from 0.
     public var index: Int
     /// Number of symbols in the sequence.
     public var count: Int
+    /// The sequence's parity byte: the XOR of every byte of the whole message.
+    public var parity: UInt8
 
-    public init(index: Int, count: Int) {
+    public init(index: Int, count: Int, parity: UInt8) {
         self.index = index
         self.count = count
+        self.parity = parity
     }
 }
 
@@ -39,8 +49,14 @@ public struct Symbol: Sendable, Hashable {
     public var corners: [Point]
     /// The error-correction level, when the engine reports it.
     public var errorCorrection: ErrorCorrectionLevel?
-    /// Structured-append position, when the symbol is part of a sequence.
+    /// Structured-append position, when the symbol is part of a sequence and the engine
+    /// read its header.
     public var structuredAppend: StructuredAppendInfo?
+    /// True when the engine knows this symbol is one part of a structured-append sequence
+    /// but could not read its header (``structuredAppend`` is then nil): zbar joins the
+    /// sequences it sees whole and keeps the headers to itself. The strategies take such
+    /// an answer as provisional and let the other engines place the part (see ``Decoder``).
+    public var isUnplacedSequencePart: Bool
     /// True when the symbol declared its character set with an ECI designator.
     public var hasECI: Bool
     /// True for a Micro QR symbol.
@@ -50,18 +66,22 @@ public struct Symbol: Sendable, Hashable {
 
     public init(
         text: String, bytes: [UInt8], corners: [Point], errorCorrection: ErrorCorrectionLevel? = nil,
-        structuredAppend: StructuredAppendInfo? = nil, hasECI: Bool = false, isMicro: Bool = false,
-        engine: String
+        structuredAppend: StructuredAppendInfo? = nil, isUnplacedSequencePart: Bool = false, hasECI: Bool = false,
+        isMicro: Bool = false, engine: String
     ) {
         self.text = text
         self.bytes = bytes
         self.corners = corners
         self.errorCorrection = errorCorrection
         self.structuredAppend = structuredAppend
+        self.isUnplacedSequencePart = isUnplacedSequencePart
         self.hasECI = hasECI
         self.isMicro = isMicro
         self.engine = engine
     }
+
+    /// True when the symbol is one part of a structured-append sequence, placed or not.
+    public var isSequencePart: Bool { structuredAppend != nil || isUnplacedSequencePart }
 
     /// The axis-aligned box around the corners: (minX, minY, maxX, maxY).
     var boundingBox: (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
@@ -85,11 +105,30 @@ public struct Symbol: Sendable, Hashable {
 }
 
 extension Array where Element == Symbol {
-    /// The symbols with repeated reads of one code removed, first read kept, order kept.
+    /// True when an engine's answer holds a part it could not place: the strategies take
+    /// it as provisional and go on as after a miss (see ``Decoder``).
+    var isProvisionalAnswer: Bool { contains(where: \.isUnplacedSequencePart) }
+
+    /// The symbols a strategy answers with, from the engines' answers (`found`, one list
+    /// each): the winner's, with the parts of provisional answers that it did not read;
+    /// with no winner (or for `all`), every answer merged.
+    static func answer(winner: [Symbol]?, found: [[Symbol]]) -> [Symbol] {
+        guard let winner else { return found.flatMap { $0 }.removingDuplicateReads() }
+        let provisional = found.filter(\.isProvisionalAnswer).flatMap { $0 }
+        return provisional.isEmpty ? winner : (winner + provisional).removingDuplicateReads()
+    }
+
+    /// The symbols with repeated reads of one code removed, first read kept, order kept;
+    /// but a read that places a structured-append part replaces an earlier read of the same
+    /// code that could not (zbar's), so that merging engines' answers keeps the position.
     public func removingDuplicateReads() -> [Symbol] {
         var kept: [Symbol] = []
-        for symbol in self where !kept.contains(where: { $0.isSameCode(as: symbol) }) {
-            kept.append(symbol)
+        for symbol in self {
+            if let index = kept.firstIndex(where: { $0.isSameCode(as: symbol) }) {
+                if kept[index].isUnplacedSequencePart && symbol.structuredAppend != nil { kept[index] = symbol }
+            } else {
+                kept.append(symbol)
+            }
         }
         return kept
     }

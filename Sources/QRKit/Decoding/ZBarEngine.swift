@@ -131,23 +131,75 @@ private final class ZBarScanner {
             var symbols: [Symbol] = []
             var next = zbar_image_first_symbol(zimage)
             while let symbol = next {
-                if zbar_symbol_get_type(symbol) == ZBAR_QRCODE {
+                next = zbar_symbol_next(symbol)
+                let type = zbar_symbol_get_type(symbol)
+                if zbar_symbol_first_component(symbol) != nil {
+                    // A structured-append sequence zbar gathered; "partial" when incomplete.
+                    if type == ZBAR_QRCODE { symbols += Self.sequenceParts(symbol) }
+                } else if type == ZBAR_QRCODE {
                     symbols.append(Self.makeSymbol(symbol))
                 }
-                next = zbar_symbol_next(symbol)
             }
             return symbols
         }
     }
 
-    private static func makeSymbol(_ symbol: OpaquePointer) -> Symbol {
-        let length = Int(zbar_symbol_get_data_length(symbol))
-        var bytes: [UInt8] = []
-        if length > 0, let data = zbar_symbol_get_data(symbol) {
-            bytes = data.withMemoryRebound(to: UInt8.self, capacity: length) {
-                Array(UnsafeBufferPointer(start: $0, count: length))
-            }
+    /// The parts of a structured-append sequence that zbar found whole and joined.
+    ///
+    /// zbar (qrdectxt.c) groups the symbols of a picture by the count and parity of their
+    /// headers and returns each group as one symbol, its data the parts joined in index
+    /// order (the parity is not checked), its components the parts. A part's index, count
+    /// and parity cannot be asked of it, so each is returned marked unplaced, for another
+    /// engine to place and for ``StructuredAppend`` to join with the parity checked.
+    ///
+    /// zbar 0.23 gives each component a length one byte short (all but the last), but a
+    /// data pointer into the joined data at the right offset: a part's bytes run from its
+    /// own offset to the next part's. An incomplete group is of type "partial", with
+    /// placeholders for the missing runs and data offsets that are wrong after the first
+    /// gap; zbar's own tools print nothing for it, and neither do we.
+    private static func sequenceParts(_ container: OpaquePointer) -> [Symbol] {
+        let joined = bytes(of: container)
+        var components: [OpaquePointer] = []
+        var next = zbar_symbol_first_component(container)
+        while let component = next {
+            next = zbar_symbol_next(component)
+            guard zbar_symbol_get_type(component) == ZBAR_QRCODE else { return [] }
+            components.append(component)
         }
+        let base = zbar_symbol_get_data(container).map(UnsafeRawPointer.init)
+        let offsets = components.map { component -> Int? in
+            guard let base, let data = zbar_symbol_get_data(component) else { return nil }
+            return UnsafeRawPointer(data) - base
+        }
+        // The offsets must cut the joined data from its start into non-empty parts in
+        // order; otherwise (another zbar) each part's data is taken as zbar gives it.
+        let cuts = offsets.compactMap { $0 }
+        let trusted =
+            cuts.count == components.count && cuts.first == 0
+            && zip(cuts, cuts.dropFirst() + [joined.count]).allSatisfy { $0 < $1 }
+        return components.enumerated().map { k, component in
+            var part = makeSymbol(component)
+            if trusted {
+                let end = k + 1 < cuts.count ? cuts[k + 1] : joined.count
+                part.bytes = Array(joined[cuts[k]..<end])
+                part.text = SymbolText.decode(part.bytes)
+            }
+            part.isUnplacedSequencePart = true
+            return part
+        }
+    }
+
+    /// A symbol's data, exactly.
+    private static func bytes(of symbol: OpaquePointer) -> [UInt8] {
+        let length = Int(zbar_symbol_get_data_length(symbol))
+        guard length > 0, let data = zbar_symbol_get_data(symbol) else { return [] }
+        return data.withMemoryRebound(to: UInt8.self, capacity: length) {
+            Array(UnsafeBufferPointer(start: $0, count: length))
+        }
+    }
+
+    private static func makeSymbol(_ symbol: OpaquePointer) -> Symbol {
+        let bytes = bytes(of: symbol)
         var points: [Point] = []
         for i in 0..<zbar_symbol_get_loc_size(symbol) {
             points.append(

@@ -118,9 +118,10 @@ public struct ZXingEngine: DecodeEngine {
         let level = withUnsafeBytes(of: r.ecLevel) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
+        // A header whose index lies outside its count cannot be placed: left out.
         let append =
-            r.saCount > 1 && r.saIndex >= 0
-            ? StructuredAppendInfo(index: Int(r.saIndex), count: Int(r.saCount)) : nil
+            r.saCount > 1 && r.saIndex >= 0 && r.saIndex < r.saCount && r.saParity >= 0
+            ? StructuredAppendInfo(index: Int(r.saIndex), count: Int(r.saCount), parity: UInt8(r.saParity)) : nil
         return Symbol(
             text: text, bytes: bytes, corners: corners, errorCorrection: ErrorCorrectionLevel(rawValue: level),
             structuredAppend: append, hasECI: hasECI, isMicro: r.isMicro != 0, engine: "zxing")
