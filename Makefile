@@ -28,7 +28,17 @@ VALGRIND := valgrind --leak-check=full --show-leak-kinds=definite --errors-for-l
 VALGRIND_SUMMARY := grep -hE "in use at exit|definitely lost|indirectly lost|possibly lost|still reachable|ERROR SUMMARY"
 VALGRIND_ROUNDS := 7
 
-.PHONY: all deps test-deps bench-deps build run test tsan asan stress valgrind fuzz bench-peers clean
+# `make spark-example`: the PySpark job of examples/spark/ on Samples/, checked against
+# `qr decode --json` (README, "Beyond one machine: Spark"). Java and Python's venv come from
+# Debian; PySpark from PyPI into a virtual environment outside the clone, one per pinned
+# version, so that a new clone reuses it rather than fetch 500 MB again.
+SPARK_PACKAGES := openjdk-17-jre-headless python3-venv
+SPARK_PYTHON := /usr/bin/python3
+PYSPARK_VERSION := 4.3.0
+SPARK_VENV ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/qrkit/spark-venv-$(PYSPARK_VERSION)
+SPARK_OUT := .spark-example
+
+.PHONY: all deps test-deps bench-deps spark-deps build run test tsan asan stress valgrind fuzz bench-peers spark-example clean
 
 all: build
 
@@ -60,7 +70,7 @@ run: build
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
-	$(MAKE) tsan asan stress valgrind
+	$(MAKE) tsan asan stress valgrind spark-example
 	$(MAKE) fuzz FUZZ_SECONDS=30
 
 tsan: test-deps
@@ -136,6 +146,29 @@ fuzz: test-deps
 	  if [ $$status -ne 0 ]; then tail -n 60 .fuzz/$$target.log; echo "fuzz: $$target failed; input in fuzz-artifacts/"; exit 1; fi; \
 	done
 
+spark-deps:
+	$(call apt_install,$(SPARK_PACKAGES))
+	@if [ ! -f "$(SPARK_VENV)/.installed" ]; then \
+	  echo "Installing PySpark $(PYSPARK_VERSION) into $(SPARK_VENV)"; \
+	  rm -rf "$(SPARK_VENV)" && $(SPARK_PYTHON) -m venv "$(SPARK_VENV)" && \
+	  "$(SPARK_VENV)/bin/pip" install -q --disable-pip-version-check pyspark==$(PYSPARK_VERSION) && \
+	  touch "$(SPARK_VENV)/.installed"; \
+	fi
+
+# The job reads Samples/ and two more pictures, one without a code and one cut short, in
+# partitions of 8 on local[2]; the check runs `qr decode --json` on the same inputs and
+# compares files, statuses, texts and bytes. About a minute, most of it Spark starting.
+spark-example: build spark-deps
+	@echo "== Spark: examples/spark/qr_spark.py on Samples/ =="
+	@rm -rf $(SPARK_OUT) && mkdir -p $(SPARK_OUT)/extra
+	@cp Tests/QRCLITests/Fixtures/no-code.png $(SPARK_OUT)/extra/
+	@head -c 300 Samples/photos/qrcode-2-30.png > $(SPARK_OUT)/extra/cut.png
+	@export JAVA_HOME="$${JAVA_HOME:-$$(dirname "$$(dirname "$$(readlink -f "$$(command -v java)")")")}"; \
+	  "$(SPARK_VENV)/bin/python" examples/spark/qr_spark.py --qr $(QR) --output $(SPARK_OUT)/results \
+	    Samples $(SPARK_OUT)/extra
+	@"$(SPARK_VENV)/bin/python" examples/spark/check.py --qr $(QR) --table $(SPARK_OUT)/results \
+	  Samples $(SPARK_OUT)/extra
+
 bench-deps: build
 	$(call apt_install,$(BENCH_PACKAGES))
 
@@ -149,4 +182,4 @@ bench-peers: bench-deps
 	@QR='$(QR)' RUNS='$(RUNS)' ./scripts/bench-peers.sh
 
 clean:
-	rm -rf .build .build-tsan .build-asan .build-fuzz .build-valgrind .fuzz .valgrind
+	rm -rf .build .build-tsan .build-asan .build-fuzz .build-valgrind .fuzz .valgrind .spark-example

@@ -3,7 +3,6 @@ import ArgumentParser
 import Dispatch
 import FoundationEssentials
 import QRKit
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,7 +41,7 @@ struct DecodeCommand: ParsableCommand {
     @Argument(help: "PNG files, folders (searched recursively), or '-' for standard input.")
     var inputs: [String] = []
 
-    @Option(name: .customLong("files-from"), help: ArgumentHelp("Read input paths from FILE, one per line ('-' for standard input).", valueName: "FILE"))
+    @Option(name: .customLong("files-from"), help: ArgumentHelp("Read input paths from FILE, one per line ('-' for standard input), decoding each as it is read.", valueName: "FILE"))
     var filesFrom: String?
 
     @Option(help: "How to combine the engines.")
@@ -129,35 +128,28 @@ struct DecodeSettings: Equatable {
     }
 
     func run() throws {
-        var arguments = inputs
-        if let filesFrom {
-            do {
-                arguments += try InputList.readList(filesFrom)
-            } catch {
-                StandardError.report("\(error)")
-                throw QRExit.unreadable
-            }
+        let list: PathListReader?
+        do {
+            list = try filesFrom.map { path throws(InputList.ListError) in try PathListReader(path) }
+        } catch {
+            StandardError.report("\(error)")
+            throw QRExit.unreadable
         }
-        var emptyFolders: [String] = []
-        let pictures = InputList.expand(arguments, emptyFolders: &emptyFolders)
-        // A folder that holds no PNG is an input without a code: say so, never skip it silently.
-        for folder in emptyFolders where !quiet {
-            StandardError.report("\(folder): no PNG files in this folder")
-        }
-        if pictures.isEmpty {
-            if emptyFolders.isEmpty && !quiet {
-                StandardError.report("no PNG pictures found in \(arguments.joined(separator: ", "))")
-            }
-            throw QRExit.noCode
-        }
+        var start = PictureFeed(arguments: inputs, list: list, quiet: quiet)
+        // Text output names the files when there are several: know that before the first
+        // line. JSON and the others need not wait for a list's second line.
+        if case .text = outputStyle(pictureCount: 2) { start.lookAhead(2) }
+        let count = start.count
+        let feed = Locked(start)
         let output = DecodeOutput(
-            count: pictures.count, style: outputStyle(pictureCount: pictures.count), joinAcrossInputs: join,
-            timing: timing,
-            progress: StandardError.isTerminal && pictures.count > 1 && !quiet && !json)
+            count: count, style: outputStyle(pictureCount: count ?? 2), joinAcrossInputs: join, timing: timing,
+            progress: StandardError.isTerminal && (count ?? 2) > 1 && !quiet && !json)
         let reader = PNGReader(pixelLimit: maxPixels)
         let stop = CancellationFlag()
         let strategyName = strategy.rawValue
         let first = self.first
+        /// The names of the pictures handed out and not yet answered.
+        let names = Locked([Int: String]())
         /// Reports name the strategy as it was asked for (`sequential-zbar-first`, `zbar`),
         /// not as the library models it (`sequential`, `single`).
         let deliver: @Sendable (Int, PictureOutcome) -> Void = { index, outcome in
@@ -167,36 +159,63 @@ struct DecodeSettings: Equatable {
                 outcome = .decoded(report)
             }
             if first, case .decoded(let report) = outcome, !report.symbols.isEmpty { stop.cancel() }
-            output.deliver(index, name: pictures[index].displayName, outcome)
+            let name = names.withLock { $0.removeValue(forKey: index) } ?? ""
+            output.deliver(index, name: name, outcome)
         }
         var decoder = Decoder(
             strategy: strategy.makeStrategy(), timeout: timeoutMilliseconds.map { .milliseconds($0) })
-        if pictures.count == 1 {
+        if count == 1, let (index, picture) = feed.withLock({ $0.next() }) {
             // One picture: no pool, the strategy's own low-latency path (see Decoder).
-            deliver(0, Self.decode(pictures[0], reader: reader, decoder: decoder))
-        } else {
-            // Many: one pass scheduler over all of them, sized to the cores (asked for only
-            // here), so cheap passes of every picture run before expensive ones.
-            decoder.scheduler = PassScheduler(workers: min(jobs ?? availableCores(), pictures.count))
-            let cursor = Atomic<Int>(0)
-            decoder.decodeBatch(
-                next: {
-                    let index = cursor.add(1, ordering: .relaxed).oldValue
-                    guard index < pictures.count, !stop.isCancelled else { return nil }
-                    return { try Self.read(pictures[index], reader: reader) }
-                },
-                deliver: { index, result in
-                    switch result {
-                    case .success(let report): deliver(index, .decoded(report))
-                    case .failure(let error): deliver(index, .failed("\(error)"))
-                    }
-                })
+            names.withLock { $0[index] = picture.displayName }
+            deliver(index, Self.decode(picture, reader: reader, decoder: decoder))
+        } else if count != 0 {
+            // Many, or a list: one pass scheduler over all of them, sized to the cores
+            // (asked for only here), so cheap passes of every picture run before
+            // expensive ones.
+            decoder.scheduler = PassScheduler(workers: min(jobs ?? availableCores(), count ?? .max))
+            // A list is decoded in runs of the paths that have come: a batch takes what the
+            // list holds, up to `batchLimit`, without waiting on it (a batch that waited
+            // for its next path would hold a worker and its pictures' passes with it); the
+            // next batch begins when more has come. So each path is answered as it
+            // arrives, and no more than `batchLimit` answers wait for a slow one.
+            let limit = count == nil ? Self.batchLimit : .max
+            while !stop.isCancelled, feed.withLock({ $0.waitForPicture() }) {
+                let base = feed.withLock { $0.handedOut }
+                decoder.decodeBatch(
+                    next: {
+                        let taken = feed.withLock { f in f.handedOut - base < limit ? f.next(waiting: false) : nil }
+                        guard !stop.isCancelled, let (index, picture) = taken else { return nil }
+                        names.withLock { $0[index] = picture.displayName }
+                        return { try Self.read(picture, reader: reader) }
+                    },
+                    deliver: { index, result in
+                        switch result {
+                        case .success(let report): deliver(base + index, .decoded(report))
+                        case .failure(let error): deliver(base + index, .failed("\(error)"))
+                        }
+                    })
+            }
         }
         output.finish()
+        let (decoded, emptyFolders, failure) = feed.withLock { ($0.handedOut, $0.emptyFolders, $0.failure) }
+        if let failure {
+            StandardError.report("\(failure)")
+            throw QRExit.unreadable
+        }
+        if decoded == 0 {
+            // Every argument gives a picture or an empty folder (named already): only a
+            // list of nothing comes here.
+            if let list, emptyFolders == 0 && !quiet { StandardError.report("\(list.name): no paths in this list") }
+            throw QRExit.noCode
+        }
         let status = output.exitStatus(stoppedEarly: stop.isCancelled)
-        if status == QRExit.success, !emptyFolders.isEmpty, !stop.isCancelled { throw QRExit.noCode }
+        if status == QRExit.success, emptyFolders > 0, !stop.isCancelled { throw QRExit.noCode }
         throw status
     }
+
+    /// The most pictures of a list in one batch: the most answers that can wait for an
+    /// earlier, slower picture, so that an endless list runs in bounded memory.
+    static let batchLimit = 256
 
     private func outputStyle(pictureCount: Int) -> DecodeOutput.Style {
         if quiet { return .quiet }

@@ -30,14 +30,15 @@ final class DecodeOutput: Sendable {
         var joinFailed = false
     }
 
-    private let count: Int
+    /// How many pictures there are, when known (not while a list is still being read).
+    private let count: Int?
     private let style: Style
     private let joinAcrossInputs: Bool
     private let timing: Bool
     private let progress: Bool
     private let state = Locked(State())
 
-    init(count: Int, style: Style, joinAcrossInputs: Bool = false, timing: Bool, progress: Bool) {
+    init(count: Int?, style: Style, joinAcrossInputs: Bool = false, timing: Bool, progress: Bool) {
         self.count = count
         self.style = style
         self.joinAcrossInputs = joinAcrossInputs
@@ -60,7 +61,7 @@ final class DecodeOutput: Sendable {
                 s.nextToPrint += 1
             }
             if progress {
-                StandardError.status("decoded \(s.delivered)/\(count)")
+                StandardError.status("decoded \(s.delivered)" + (count.map { "/\($0)" } ?? ""))
             }
         }
     }

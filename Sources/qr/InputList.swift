@@ -50,24 +50,195 @@ enum InputList {
         FileSystem.files(under: folder, endingWith: [".png"])
     }
 
-    /// Reads a list of paths, one per line (`-` for standard input); blank lines are skipped.
-    static func readList(_ source: String) throws -> [String] {
-        let data: [UInt8]
-        do {
-            data = source == "-"
-                ? try FileSystem.read(descriptor: 0, name: "<stdin>") : try FileSystem.read(source)
-        } catch {
-            throw ListError(file: source, reason: error.reason)
-        }
-        return String(decoding: data, as: UTF8.self)
-            .split(whereSeparator: \.isNewline)
-            .map(String.init)
-            .filter { !$0.allSatisfy(\.isWhitespace) }
-    }
-
+    /// A list of paths that could not be read: the list and why.
     struct ListError: Error, CustomStringConvertible {
         var file: String
         var reason: String
         var description: String { "\(file): \(reason)" }
+    }
+}
+
+/// A list of paths, one per line, read from a file or standard input a piece at a time.
+///
+/// The list may be endless (`find / | qr decode --files-from -`, or one partition of a
+/// data set piped in by Spark), so nothing here grows with it: the reader holds at most
+/// one line and one 64 KiB piece of the stream. A line longer than any path can be
+/// (PATH_MAX, 4096 bytes) is refused, and so is a NUL byte, which no path holds: either
+/// means the stream is not a list of paths (`/dev/zero`, a picture, `find -print0`).
+final class PathListReader {
+    /// The longest line taken: Linux's PATH_MAX.
+    static let maximumLineBytes = 4096
+
+    /// The name messages use: the file, or `<stdin>`.
+    let name: String
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    /// Bytes read from the stream and not yet handed out, from `start` on.
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var ended = false
+    private var lineNumber = 0
+
+    /// Opens the list: `-` is standard input, anything else a file.
+    init(_ source: String) throws(InputList.ListError) {
+        if source == "-" {
+            name = "<stdin>"
+            descriptor = 0
+            ownsDescriptor = false
+        } else {
+            name = source
+            do {
+                descriptor = try FileSystem.openForReading(source)
+            } catch {
+                throw InputList.ListError(file: source, reason: error.reason)
+            }
+            ownsDescriptor = true
+        }
+    }
+
+    deinit {
+        if ownsDescriptor { FileSystem.close(descriptor) }
+    }
+
+    /// Whether the list has been read to its end.
+    var isAtEnd: Bool { ended && start == buffer.count }
+
+    /// The next path: the next line that is not blank, without its line end (`\n` or
+    /// `\r\n`); nil at the end of the list, or when `waiting` is false and no whole line
+    /// has come yet (``isAtEnd`` tells which).
+    func nextPath(waiting: Bool = true) throws(InputList.ListError) -> String? {
+        while let line = try nextLine(waiting: waiting) {
+            let path = String(decoding: line, as: UTF8.self)
+            if !path.allSatisfy(\.isWhitespace) { return path }
+        }
+        return nil
+    }
+
+    private func nextLine(waiting: Bool) throws(InputList.ListError) -> ArraySlice<UInt8>? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                var line = buffer[start..<newline]
+                start = newline + 1
+                if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+                return try checked(line)
+            }
+            // Room for a `\r` before the `\n` still to come.
+            if buffer.count - start > Self.maximumLineBytes + 1 { return try checked(buffer[start...]) }
+            if ended {
+                guard start < buffer.count else { return nil }
+                let line = buffer[start...]
+                start = buffer.count
+                return try checked(line)
+            }
+            if !waiting && !FileSystem.isReadable(descriptor: descriptor) { return nil }
+            buffer.removeFirst(start)
+            start = 0
+            do {
+                ended = try FileSystem.read(descriptor: descriptor, name: name, appendingTo: &buffer) == 0
+            } catch {
+                throw InputList.ListError(file: name, reason: error.reason)
+            }
+        }
+    }
+
+    /// `line`, counted, once it is known to be short enough and free of NUL bytes.
+    private func checked(_ line: ArraySlice<UInt8>) throws(InputList.ListError) -> ArraySlice<UInt8> {
+        lineNumber += 1
+        if line.contains(0) {
+            throw InputList.ListError(
+                file: name, reason: "line \(lineNumber) holds a NUL byte, which no path can (one path per line, not find -print0)")
+        }
+        if line.count > Self.maximumLineBytes {
+            throw InputList.ListError(
+                file: name, reason: "line \(lineNumber) is longer than \(Self.maximumLineBytes) bytes, which no path can be (one path per line)")
+        }
+        return line
+    }
+}
+
+/// The pictures of one `qr decode` run, handed out one at a time, in input order: those
+/// of the arguments, then those of each path of the `--files-from` list as it is read.
+///
+/// With a list, pictures are decoded while the list is still being read, and memory does
+/// not grow with its length: what the feed holds is the pictures of one argument or one
+/// line (a folder's PNG files) at a time.
+struct PictureFeed {
+    /// Pictures found and not yet handed out, the next one last.
+    private var queued: [PictureInput]
+    private var list: PathListReader?
+    private let reportEmptyFolders: Bool
+    /// How many pictures have been handed out.
+    private(set) var handedOut = 0
+    /// How many folders held no PNG.
+    private(set) var emptyFolders = 0
+    /// Why the list could not be read to its end, once that has happened.
+    private(set) var failure: InputList.ListError?
+
+    /// A feed of the pictures of `arguments` (files, folders, `-`), then of each line of
+    /// `list`. A folder without a PNG is reported on stderr when found, unless `quiet`.
+    init(arguments: [String], list: PathListReader?, quiet: Bool) {
+        self.list = list
+        reportEmptyFolders = !quiet
+        queued = []
+        queued = expand(arguments).reversed()
+    }
+
+    /// The number of pictures in all, once it is known: the list is read to its end, or
+    /// there is none.
+    var count: Int? { list == nil ? handedOut + queued.count : nil }
+
+    /// The next picture and its place in the input order, or nil when there are no more
+    /// (or the list failed: see ``failure``), or when `waiting` is false and the list
+    /// has no whole line ready.
+    mutating func next(waiting: Bool = true) -> (index: Int, picture: PictureInput)? {
+        while queued.isEmpty {
+            guard readLine(waiting: waiting) else { return nil }
+        }
+        handedOut += 1
+        return (handedOut - 1, queued.removeLast())
+    }
+
+    /// Waits until a picture is ready to be handed out; false when there are no more.
+    mutating func waitForPicture() -> Bool {
+        while queued.isEmpty {
+            guard readLine(waiting: true) else { return false }
+        }
+        return true
+    }
+
+    /// Reads ahead until `n` pictures are waiting or the list has ended, so that
+    /// ``count`` tells whether there are fewer.
+    mutating func lookAhead(_ n: Int) {
+        while queued.count < n, readLine(waiting: true) {}
+    }
+
+    /// Adds the pictures of the list's next line before those queued; false at the end,
+    /// or when not `waiting` and no whole line is ready.
+    private mutating func readLine(waiting: Bool) -> Bool {
+        guard let reader = list else { return false }
+        do {
+            if let path = try reader.nextPath(waiting: waiting) {
+                // A list names files and folders; `-` there is a file of that name, not
+                // standard input (which may be the list itself).
+                let found = path == "-" ? [.file(path)] : expand([path])
+                queued.insert(contentsOf: found.reversed(), at: 0)
+                return true
+            }
+            if !reader.isAtEnd { return false }
+        } catch {
+            failure = error
+        }
+        list = nil
+        return false
+    }
+
+    private mutating func expand(_ arguments: [String]) -> [PictureInput] {
+        var empty: [String] = []
+        let pictures = InputList.expand(arguments, emptyFolders: &empty)
+        emptyFolders += empty.count
+        if reportEmptyFolders {
+            for folder in empty { StandardError.report("\(folder): no PNG files in this folder") }
+        }
+        return pictures
     }
 }

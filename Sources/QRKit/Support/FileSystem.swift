@@ -53,8 +53,7 @@ package enum FileSystem {
     /// - Parameter limit: the most bytes to accept; a longer file fails with `tooLarge`.
     /// - Throws: ``FileSystemError`` naming the file and the system's reason.
     package static func read(_ path: String, limit: Int = .max, tooLarge: String = "") throws(FileSystemError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
+        let descriptor = try openForReading(path)
         defer { close(descriptor) }
         return try read(descriptor: descriptor, name: path, limit: limit, tooLarge: tooLarge)
     }
@@ -64,18 +63,53 @@ package enum FileSystem {
         descriptor: Int32, name: String, limit: Int = .max, tooLarge: String = ""
     ) throws(FileSystemError) -> [UInt8] {
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while try read(descriptor: descriptor, name: name, appendingTo: &bytes) > 0 {
+            if bytes.count > limit { throw FileSystemError(path: name, reason: tooLarge) }
+        }
+        return bytes
+    }
+
+    /// Reads what an open descriptor has next, at most `count` bytes, onto the end of
+    /// `bytes`, retrying after interrupts: a stream taken a piece at a time.
+    ///
+    /// - Returns: the number of bytes appended; 0 at the end of the stream.
+    package static func read(
+        descriptor: Int32, name: String, appendingTo bytes: inout [UInt8], upTo count: Int = 1 << 16
+    ) throws(FileSystemError) -> Int {
+        let old = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                bytes.append(contentsOf: chunk[0..<count])
-                if bytes.count > limit { throw FileSystemError(path: name, reason: tooLarge) }
-            } else if count == 0 {
-                return bytes
+            let got = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + old, count) }
+            if got >= 0 {
+                bytes.removeLast(count - got)
+                return got
             } else if errno != EINTR {
-                throw FileSystemError(path: name, code: errno)
+                let code = errno
+                bytes.removeLast(count)
+                throw FileSystemError(path: name, code: code)
             }
         }
+    }
+
+    /// Whether reading the open descriptor would return at once (data, or the end of
+    /// the stream) rather than wait for a writer.
+    package static func isReadable(descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) > 0
+    }
+
+    /// Opens `path` for reading.
+    ///
+    /// - Returns: the descriptor, which the caller closes with ``close(_:)``.
+    package static func openForReading(_ path: String) throws(FileSystemError) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
+        return descriptor
+    }
+
+    /// Closes a descriptor that ``openForReading(_:)`` gave.
+    package static func close(_ descriptor: Int32) {
+        _ = Glibc.close(descriptor)
     }
 
     /// Writes `bytes` to `path`, replacing what was there.
@@ -85,10 +119,10 @@ package enum FileSystem {
         do {
             try write(bytes, descriptor: descriptor, name: path)
         } catch {
-            close(descriptor)
+            _ = Glibc.close(descriptor)
             throw error
         }
-        if close(descriptor) != 0 { throw FileSystemError(path: path, code: errno) }
+        if Glibc.close(descriptor) != 0 { throw FileSystemError(path: path, code: errno) }
     }
 
     /// Writes all of `bytes` to an open descriptor, retrying after interrupts.
