@@ -73,7 +73,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the table as CSV to FILE.", valueName: "FILE"))
     var csv: String?
 
-    @Option(help: ArgumentHelp("Write a chart as SVG to FILE.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Write a chart as SVG to FILE: read against time, CPU, time percentiles, cost by picture size.",
+            valueName: "FILE"))
     var svg: String?
 
     @Flag(name: .customLong("category-table"), help: "Also print pictures fully read per category and strategy.")

@@ -131,6 +131,14 @@ import Testing
         let csvLines = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
         #expect(csvLines.count == 5 && csvLines[0].contains(",kind,command"))
         #expect(csvLines.dropFirst(2).allSatisfy { $0.contains(",process,") })
+        // On the chart: a hollow mark for each peer beside the strategy's point.
+        let chart = try XMLDocument(contentsOf: URL(fileURLWithPath: svg), options: [])
+        let marks = try chart.nodes(forXPath: "//*[@data-panel='read-vs-latency' and contains(@class, 'mark')]")
+            .compactMap { $0 as? XMLElement }
+        #expect(marks.map { ChartTests.attribute($0, "data-strategy") } == ["race", "ZXingReader", "zbarimg", "qr decode"])
+        #expect(marks.dropFirst().allSatisfy { ChartTests.attribute($0, "data-kind") == "process" })
+        let lint = try TestSupport.run(try #require(ProgramRunner.tool("xmllint"), "xmllint (libxml2-utils)"), ["--noout", svg])
+        #expect(lint.status == 0, "\(lint.stderr)")
     }
 
     @Test func peersMissingFromPathAreNotedAndLeftOut() throws {
