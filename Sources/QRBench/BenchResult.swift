@@ -32,6 +32,9 @@ public struct BenchResult: Sendable, Codable {
     public var strategies: [StrategyResult]
     /// How the strategies agree on the unlabelled pictures; nil when there are none.
     public var agreement: AgreementSummary?
+    /// Other readers run as whole processes over the same pictures (`--peers`), in the
+    /// strategies' form; empty when none ran. ``StrategyResult/command`` says how each ran.
+    public var peers: [StrategyResult]
 
     /// Labelled pictures timed: those the read, codes, wrong and missed figures count.
     public var labelled: Int { pictures - unlabelled }
@@ -39,7 +42,7 @@ public struct BenchResult: Sendable, Codable {
     public init(
         corpus: String, date: String, cores: Int, runs: Int, seed: UInt64, warmUp: Bool, coldCall: String, pictures: Int,
         unlabelled: Int = 0, codes: Int, megapixels: Double, categories: [CategorySize], skipped: [SkippedPicture],
-        strategies: [StrategyResult], agreement: AgreementSummary? = nil
+        strategies: [StrategyResult], agreement: AgreementSummary? = nil, peers: [StrategyResult] = []
     ) {
         self.corpus = corpus
         self.date = date
@@ -56,6 +59,7 @@ public struct BenchResult: Sendable, Codable {
         self.skipped = skipped
         self.strategies = strategies
         self.agreement = agreement
+        self.peers = peers
     }
 }
 
@@ -120,13 +124,18 @@ public struct CategorySize: Sendable, Codable, Equatable {
     public var pictures: Int
 }
 
-/// One strategy's results over the timed runs.
+/// One strategy's results over the timed runs, or a peer program's (``command`` set).
 ///
 /// Counts of reads are means over the timed runs (a race can answer a picture with
-/// several codes differently from run to run); timings cover every timed decode.
+/// several codes differently from run to run); timings cover every timed decode. For a
+/// peer, a decode is one whole process: its time runs from start to exit, its CPU is the
+/// process's user and system time, and it has no cold call.
 public struct StrategyResult: Sendable, Codable {
-    /// The strategy's name, as `--strategies` takes it.
+    /// The strategy's name, as `--strategies` takes it; a peer's program name.
     public var name: String
+    /// For a peer, the command run once per picture (`ZXingReader -format QRCode FILE`);
+    /// nil for a strategy.
+    public var command: String?
     /// Pictures whose every code was read.
     public var fullyRead: Double
     /// Codes read (an expected payload that some symbol gave).
@@ -154,19 +163,21 @@ public struct StrategyResult: Sendable, Codable {
     /// when the corpus has no unlabelled pictures.
     public var unlabelledRead: Double?
     /// Unlabelled pictures where this strategy found nothing and another strategy found a
-    /// symbol; nil with no unlabelled pictures.
+    /// symbol (for a peer: where some strategy found one); nil with no unlabelled pictures.
     public var missedWhereOthersRead: Int?
     /// Unlabelled pictures where this strategy read texts that differ from another
-    /// strategy's (both found something); nil with no unlabelled pictures.
+    /// strategy's (both found something; for a peer, any strategy's); nil with no
+    /// unlabelled pictures.
     public var conflicts: Int?
 
     public init(
         name: String, fullyRead: Double, codesRead: Double, wrongReads: Double, missedCodes: Double,
         engineErrors: Int, latency: LatencySummary?, cpuPerPicture: Double?, coldMilliseconds: Double?,
         costBySize: LinearFit?, categories: [CategoryScore], perPicture: [PictureResult],
-        unlabelledRead: Double? = nil, missedWhereOthersRead: Int? = nil, conflicts: Int? = nil
+        unlabelledRead: Double? = nil, missedWhereOthersRead: Int? = nil, conflicts: Int? = nil, command: String? = nil
     ) {
         self.name = name
+        self.command = command
         self.fullyRead = fullyRead
         self.codesRead = codesRead
         self.wrongReads = wrongReads

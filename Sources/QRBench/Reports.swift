@@ -49,6 +49,9 @@ public enum MarkdownReport {
     /// differ from another strategy's), and the labelled columns count
     /// the labelled pictures only (they are left out when there are none); an agreement
     /// section follows (``agreement(_:limit:)``).
+    ///
+    /// Peers (``BenchResult/peers``) follow the strategies as rows named `NAME (process)`,
+    /// with a line under the table that says how they ran and what their times include.
     public static func table(_ result: BenchResult) -> String {
         var lines: [String] = []
         lines.append(summaryLine(result))
@@ -61,8 +64,8 @@ public enum MarkdownReport {
         header += ["mean ms", "p50", "p90", "p99", "max", "CPU ms/pic", "cold ms", "ms/MP", "R²"]
         lines.append("| " + header.joined(separator: " | ") + " |")
         lines.append("|:--|" + String(repeating: "--:|", count: header.count - 1))
-        for s in result.strategies {
-            var row = [s.name]
+        for s in result.strategies + result.peers {
+            var row = [s.command == nil ? s.name : "\(s.name) (process)"]
             if labelledColumns {
                 row += [
                     "\(NumberFormat.count(s.fullyRead))/\(result.labelled)",
@@ -91,6 +94,10 @@ public enum MarkdownReport {
             ]
             lines.append("| " + row.joined(separator: " | ") + " |")
         }
+        if !result.peers.isEmpty {
+            lines.append("")
+            lines.append(peerNote(result))
+        }
         if result.agreement != nil {
             lines.append("")
             lines.append(String(agreement(result).dropLast()))
@@ -101,6 +108,17 @@ public enum MarkdownReport {
             for skip in result.skipped { lines.append("- `\(skip.name)`: \(skip.reason)") }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What the `(process)` rows are: the commands, and what their times hold.
+    static func peerNote(_ result: BenchResult) -> String {
+        let commands = result.peers.compactMap(\.command).map { "`\($0)`" }.joined(separator: ", ")
+        let scored = result.unlabelled == 0
+            ? "scored against the expected texts"
+            : "scored as the strategies are (labelled pictures against their texts, unlabelled ones by agreement with the strategies)"
+        return "(process) rows: \(commands); one whole process per picture, \(scored). Their times run from start "
+            + "to exit (start-up and reading the PNG included) and their CPU is the process's user + system time; "
+            + "the strategies' times are decodes of pictures already in memory."
     }
 
     /// Pictures fully read per category (rows) and strategy (columns).
@@ -196,19 +214,20 @@ public enum JSONReport {
 
 /// A bench result as CSV: one row per strategy, the Markdown columns in plain numbers
 /// (`fully_read` and `codes` count labelled pictures; `unlabelled_read`,
-/// `missed_where_others_read` and `conflicts` are empty when there are no unlabelled ones), then pictures fully read
-/// per category (`category:NAME`).
+/// `missed_where_others_read` and `conflicts` are empty when there are no unlabelled ones),
+/// `kind` (`strategy`, or `process` for a peer) and the peer's `command`, then pictures
+/// fully read per category (`category:NAME`). Peers' rows follow the strategies'.
 public enum CSVReport {
     public static func text(_ result: BenchResult) -> String {
         var header = [
             "strategy", "pictures", "fully_read", "codes", "codes_read", "wrong_reads", "missed_codes",
             "engine_errors", "mean_ms", "p50_ms", "p90_ms", "p99_ms", "max_ms", "cpu_ms_per_picture", "cold_ms",
             "ms_per_megapixel", "intercept_ms", "r_squared", "runs", "seed", "cores",
-            "unlabelled_pictures", "unlabelled_read", "missed_where_others_read", "conflicts",
+            "unlabelled_pictures", "unlabelled_read", "missed_where_others_read", "conflicts", "kind", "command",
         ]
         header += result.categories.map { "category:\($0.name)" }
         var lines = [header.map(field).joined(separator: ",")]
-        for s in result.strategies {
+        for s in result.strategies + result.peers {
             var row = [
                 s.name, String(result.pictures), NumberFormat.plain(s.fullyRead), String(result.codes),
                 NumberFormat.plain(s.codesRead), NumberFormat.plain(s.wrongReads), NumberFormat.plain(s.missedCodes),
@@ -220,6 +239,7 @@ public enum CSVReport {
                 String(result.runs), String(result.seed), String(result.cores),
                 String(result.unlabelled), NumberFormat.plain(s.unlabelledRead),
                 s.missedWhereOthersRead.map(String.init) ?? "", s.conflicts.map(String.init) ?? "",
+                s.command == nil ? "strategy" : "process", s.command ?? "",
             ]
             row += result.categories.map { category in
                 NumberFormat.plain(s.categories.first { $0.category == category.name }?.fullyRead ?? 0)

@@ -20,11 +20,18 @@ public struct BenchOptions: Sendable {
     /// Without it the cold call is timed in this process, where the first strategy also
     /// pays the libraries' one-time set-up.
     public var coldProbe: (@Sendable (StrategyName, String) -> Double?)?
+    /// Other readers to run as whole processes, one a picture, in the same passes as the
+    /// strategies (and the warm-up); they run only with a ``launcher``.
+    public var peers: [PeerTool]
+    /// Starts the peers' processes.
+    public var launcher: ProcessLauncher?
 
-    /// - Parameters: see the properties; by default every strategy, 5 runs, seed 1, a warm-up.
+    /// - Parameters: see the properties; by default every strategy, 5 runs, seed 1, a
+    ///   warm-up, no peers.
     public init(
         strategies: [StrategyName] = StrategyName.allCases, runs: Int = 5, seed: UInt64 = 1,
-        warmUp: Bool = true, timeout: Duration? = nil, coldProbe: (@Sendable (StrategyName, String) -> Double?)? = nil
+        warmUp: Bool = true, timeout: Duration? = nil, coldProbe: (@Sendable (StrategyName, String) -> Double?)? = nil,
+        peers: [PeerTool] = [], launcher: ProcessLauncher? = nil
     ) {
         self.strategies = strategies
         self.runs = max(1, runs)
@@ -32,6 +39,8 @@ public struct BenchOptions: Sendable {
         self.warmUp = warmUp
         self.timeout = timeout
         self.coldProbe = coldProbe
+        self.peers = launcher == nil ? [] : peers
+        self.launcher = launcher
     }
 }
 
@@ -58,7 +67,9 @@ public struct BenchProgress: Sendable {
 /// passes. Strategies take turns within each pass, so drift on the machine (heat, other
 /// processes) falls on all of them alike. Decodes run one at a time, and the next starts
 /// only when every engine of the last has stopped, so each decode has the machine to
-/// itself and a race loser's CPU time is charged to its strategy.
+/// itself and a race loser's CPU time is charged to its strategy. Peer programs
+/// (``BenchOptions/peers``) take their turn after the strategies in each pass, one process
+/// a picture, and are scored the same way from what they print.
 ///
 ///     let corpus = try Corpus.load(from: "Samples")
 ///     let result = BenchRunner(options: BenchOptions(runs: 3)).run(corpus)
@@ -83,7 +94,11 @@ public struct BenchRunner: Sendable {
         let indices = Array(pictures.indices)
         let orders = (0..<options.runs + 1).map { _ in random.shuffled(indices) }
         let warmUpPasses = options.warmUp ? 1 : 0
-        let total = pictures.isEmpty ? 0 : strategies.count * (1 + (warmUpPasses + options.runs) * pictures.count)
+        let peers = options.peers
+        let total = pictures.isEmpty
+            ? 0
+            : strategies.count * (1 + (warmUpPasses + options.runs) * pictures.count)
+                + peers.count * (warmUpPasses + options.runs) * pictures.count
         var done = 0
         func step(_ phase: String) {
             done += 1
@@ -92,6 +107,8 @@ public struct BenchRunner: Sendable {
 
         var samples = [[[DecodeSample]]](
             repeating: [[DecodeSample]](repeating: [], count: pictures.count), count: strategies.count)
+        var peerSamples = [[[PeerSample]]](
+            repeating: [[PeerSample]](repeating: [], count: pictures.count), count: peers.count)
         var cold = [Double?](repeating: nil, count: strategies.count)
         var coldInFreshProcess = options.coldProbe != nil
         if !pictures.isEmpty {
@@ -117,6 +134,12 @@ public struct BenchRunner: Sendable {
                         step("warm-up \(strategies[s].rawValue)")
                     }
                 }
+                for peer in peers {
+                    for index in orders[0] {
+                        _ = runPeer(peer, corpus, pictures[index])
+                        step("warm-up \(peer.name)")
+                    }
+                }
             }
             for run in 0..<options.runs {
                 for (s, decoder) in decoders.enumerated() {
@@ -124,6 +147,12 @@ public struct BenchRunner: Sendable {
                         samples[s][index].append(
                             Self.measure(decoder, pictures[index].image, expected: pictures[index].expected))
                         step("run \(run + 1)/\(options.runs) \(strategies[s].rawValue)")
+                    }
+                }
+                for (p, peer) in peers.enumerated() {
+                    for index in orders[run + 1] {
+                        peerSamples[p][index].append(runPeer(peer, corpus, pictures[index]))
+                        step("run \(run + 1)/\(options.runs) \(peer.name)")
                     }
                 }
             }
@@ -137,19 +166,29 @@ public struct BenchRunner: Sendable {
         let agreement = unlabelled.isEmpty
             ? nil : Self.agreement(strategies.map(\.rawValue), answers: answers, pictures: pictures, unlabelled: unlabelled)
         var results = strategies.indices.map { s in
-            summarize(strategies[s], samples: samples[s], cold: cold[s], pictures: pictures, answers: answers[s])
+            summarize(strategies[s].rawValue, samples: samples[s], cold: cold[s], pictures: pictures, answers: answers[s])
         }
-        if !unlabelled.isEmpty {
-            for s in results.indices {
-                let others = answers.indices.filter { $0 != s }
-                results[s].missedWhereOthersRead = unlabelled.filter { index in
-                    answers[s][index]!.isEmpty && others.contains { !answers[$0][index]!.isEmpty }
-                }.count
-                results[s].conflicts = unlabelled.filter { index in
-                    let mine = answers[s][index]!
-                    return !mine.isEmpty && others.contains { !answers[$0][index]!.isEmpty && answers[$0][index] != mine }
-                }.count
+        for s in results.indices where !unlabelled.isEmpty {
+            let others = answers.indices.filter { $0 != s }.map { answers[$0] }
+            (results[s].missedWhereOthersRead, results[s].conflicts) = Self.disagreements(
+                answers[s], others: others, unlabelled: unlabelled)
+        }
+        // A peer's output is read once every strategy has answered: what they read on an
+        // unlabelled picture tells zbarimg's texts apart where one holds a newline.
+        let peerResults = peers.indices.map { p in
+            let decoded = pictures.indices.map { index in
+                let known = pictures[index].labelled
+                    ? pictures[index].expected : answers.flatMap { $0[index] ?? [] }.map { Array($0.utf8) }
+                return peerSamples[p][index].map { $0.decoded(by: peers[p], expected: pictures[index].expected, known: known) }
             }
+            let mine = Dictionary(uniqueKeysWithValues: unlabelled.map { ($0, Self.usualAnswer(decoded[$0])) })
+            var result = summarize(peers[p].name, samples: decoded, cold: nil, pictures: pictures, answers: mine)
+            result.command = peers[p].command
+            if !unlabelled.isEmpty {
+                (result.missedWhereOthersRead, result.conflicts) = Self.disagreements(
+                    mine, others: answers, unlabelled: unlabelled)
+            }
+            return result
         }
         var sizes: [String: Int] = [:]
         for picture in pictures where picture.labelled { sizes[picture.category, default: 0] += 1 }
@@ -160,7 +199,51 @@ public struct BenchRunner: Sendable {
             unlabelled: unlabelled.count, codes: pictures.reduce(0) { $0 + $1.expected.count },
             megapixels: pictures.reduce(0) { $0 + $1.megapixels },
             categories: sizes.keys.sorted().map { CategorySize(name: $0, pictures: sizes[$0]!) },
-            skipped: corpus.skipped, strategies: results, agreement: agreement)
+            skipped: corpus.skipped, strategies: results, agreement: agreement, peers: peerResults)
+    }
+
+    /// Of the `unlabelled` pictures, how many `mine` left unread where one of `others`
+    /// read something, and how many it read differently from one of `others` that read.
+    static func disagreements(
+        _ mine: [Int: [String]], others: [[Int: [String]]], unlabelled: [Int]
+    ) -> (missed: Int, conflicts: Int) {
+        var missed = 0, conflicts = 0
+        for index in unlabelled {
+            let answer = mine[index] ?? []
+            let read = others.map { $0[index] ?? [] }.filter { !$0.isEmpty }
+            if answer.isEmpty {
+                if !read.isEmpty { missed += 1 }
+            } else if read.contains(where: { $0 != answer }) {
+                conflicts += 1
+            }
+        }
+        return (missed, conflicts)
+    }
+
+    /// One whole process of `peer` on `picture`, timed from start to exit.
+    private func runPeer(_ peer: PeerTool, _ corpus: Corpus, _ picture: CorpusPicture) -> PeerSample {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let run = options.launcher?(peer.executable, peer.arguments + [FileSystem.join(corpus.root, picture.name)])
+        let elapsed = clock.now - start
+        return PeerSample(latency: elapsed.milliseconds, run: run)
+    }
+
+    /// A peer process as run; read into a ``DecodeSample`` once the texts to expect are known.
+    struct PeerSample: Sendable {
+        var latency: Double
+        /// Nil when the program could not be started.
+        var run: ProcessRun?
+
+        /// A failure is a process that could not start or that a signal ended; a non-zero
+        /// exit is how these programs say "nothing found".
+        func decoded(by peer: PeerTool, expected: [[UInt8]], known: [[UInt8]]) -> DecodeSample {
+            let symbols = run.map { peer.symbols(in: $0.output, known: known) } ?? []
+            return DecodeSample(
+                latency: latency, cpu: run?.cpuMilliseconds ?? 0,
+                score: ReadScore(reads: symbols.map { (Array($0.text.utf8), $0.bytes) }, expected: expected),
+                failed: run?.exitStatus == nil, texts: symbols.map(\.text).sorted())
+        }
     }
 
     /// The texts a strategy read in most of its timed runs on one picture (sorted; empty
@@ -213,7 +296,7 @@ public struct BenchRunner: Sendable {
     }
 
     private func summarize(
-        _ name: StrategyName, samples: [[DecodeSample]], cold: Double?, pictures: [CorpusPicture],
+        _ name: String, samples: [[DecodeSample]], cold: Double?, pictures: [CorpusPicture],
         answers: [Int: [String]]
     ) -> StrategyResult {
         let runs = Double(options.runs)
@@ -261,7 +344,7 @@ public struct BenchRunner: Sendable {
                     wrongReads: pictureWrong))
         }
         return StrategyResult(
-            name: name.rawValue, fullyRead: Double(fully) / runs, codesRead: Double(codes) / runs,
+            name: name, fullyRead: Double(fully) / runs, codesRead: Double(codes) / runs,
             wrongReads: Double(wrong) / runs, missedCodes: Double(missed) / runs, engineErrors: errors,
             latency: LatencySummary(latencies), cpuPerPicture: Statistics.mean(cpu), coldMilliseconds: cold,
             costBySize: LinearFit(x: sizes, y: latencies),

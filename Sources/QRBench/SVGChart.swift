@@ -1,4 +1,5 @@
-// QRBench — SVGChart: a bench result as one hand-written SVG picture.
+// QRBench — SVGChart: a bench result as one hand-written SVG picture that answers
+// "which strategy?".
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,16 +9,30 @@ import QRKit
 
 /// A bench result as an SVG chart a person can read at a glance.
 ///
-/// Three panels: time to the answer per strategy (p50, p90 and p99 bars, the mean as a
-/// tick), pictures fully read per strategy, and cost against picture size (each picture's
-/// mean time, and each strategy's least-squares line). Strategies keep one colour
-/// throughout (Okabe–Ito, readable with colour-blindness). Times use a log scale when
-/// they span more than a factor of 30.
+/// Four panels:
+/// - **read against time**: each strategy a point, pictures read (y) against its p50 time
+///   to the answer (x), a whisker out to its p90; the best trade-off stands at the top left;
+/// - **CPU per picture**: one bar per strategy, every engine's CPU, race losers included;
+/// - **time to the answer**: p50, p90 and p99 bars per strategy, each labelled, on a scale
+///   where every bar shows (linear from 0, or logarithmic from below the smallest value);
+/// - **cost against picture size**: one line per strategy through the median time of
+///   the pictures in each size bin (a doubling of pixels).
 ///
-///     try SVGChart.document(result).write(toFile: "chart.svg", atomically: true, encoding: .utf8)
+/// Each strategy keeps one colour of the Okabe–Ito palette (told apart with
+/// colour-blindness) and one marker shape throughout; names are written in the colour of
+/// their marks. Peers (``BenchResult/peers``) appear as hollow grey marks and grey bars.
+///
+/// Every mark carries `class="mark"`, `data-panel`, `data-strategy` and `data-kind`
+/// (`strategy` or `process`), latency bars and their labels `data-percentile`, and each
+/// panel is a `<g class="panel" data-panel="…">`: read-vs-latency, cpu, latency, size.
+///
+///     try FileSystem.write(Array(SVGChart.document(result).utf8), to: "chart.svg")
 public enum SVGChart {
     static let width = 960.0
-    static let palette = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#8C7A00", "#555555"]
+    /// Okabe & Ito's colour-blind-safe palette, yellow last (too pale for text on white).
+    static let palette = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#000000", "#F0E442"]
+    /// The peers' colour: they are told apart by shape and name.
+    static let peerColour = "#666666"
 
     /// The colour of strategy number `index`.
     static func colour(_ index: Int) -> String { palette[index % palette.count] }
@@ -38,156 +53,450 @@ public enum SVGChart {
         return digits.count < 2 ? "0" + digits : digits
     }
 
+    /// One row of the chart: a strategy or a peer, with its colour and marker.
+    struct Series {
+        var result: StrategyResult
+        var isPeer: Bool
+        var colour: String
+        var shape: MarkerShape
+        /// Share of pictures read, 0...1 (see ``readMeasure(_:)``).
+        var read: Double
+
+        var name: String { result.name }
+        var label: String { isPeer ? "\(result.name) (process)" : result.name }
+        var kind: String { isPeer ? "process" : "strategy" }
+        var data: [(String, String)] { [("data-strategy", name), ("data-kind", kind)] }
+    }
+
+    /// What the read axis counts, by the kind of pictures in the corpus: correct reads of
+    /// labelled pictures, symbols found on unlabelled ones (agreement), or both.
+    static func readMeasure(_ result: BenchResult) -> (title: String, share: (StrategyResult) -> Double) {
+        let pictures = Double(max(1, result.pictures))
+        if result.unlabelled == 0 {
+            return (
+                "pictures fully read, % of \(result.labelled)",
+                { $0.fullyRead / Double(max(1, result.labelled)) }
+            )
+        }
+        if result.labelled == 0 {
+            return (
+                "read (agreement): pictures where a symbol was found, % of \(result.unlabelled) "
+                    + "(no expected texts: found, not checked)",
+                { ($0.unlabelledRead ?? 0) / pictures }
+            )
+        }
+        return (
+            "read, % of \(result.pictures): \(result.labelled) labelled read correctly + "
+                + "\(result.unlabelled) unlabelled with a symbol found (agreement)",
+            { ($0.fullyRead + ($0.unlabelledRead ?? 0)) / pictures }
+        )
+    }
+
+    /// The strategies in their order, each with its palette colour and shape, then the
+    /// peers in grey with hollow shapes.
+    static func series(_ result: BenchResult) -> [Series] {
+        let share = readMeasure(result).share
+        let strategies = result.strategies.enumerated().map { index, s in
+            Series(
+                result: s, isPeer: false, colour: colour(index), shape: MarkerShape.allCases[index % MarkerShape.allCases.count],
+                read: share(s))
+        }
+        let peers = result.peers.enumerated().map { index, s in
+            Series(
+                result: s, isPeer: true, colour: peerColour,
+                shape: MarkerShape.peerShapes[index % MarkerShape.peerShapes.count], read: share(s))
+        }
+        return strategies + peers
+    }
+
     /// The whole SVG document.
     public static func document(_ result: BenchResult) -> String {
         var svg = SVGWriter()
-        var y = 0.0
-        let title = "QR decode strategies on \(result.corpus)"
+        let title = "Which decode strategy? \(result.corpus)"
+        let contents = result.unlabelled == 0
+            ? "\(result.pictures) pictures, \(result.codes) codes"
+            : "\(result.pictures) pictures (\(result.labelled) labelled, \(result.unlabelled) unlabelled)"
         let subtitle =
-            "\(result.pictures) pictures, \(result.codes) codes, \(NumberFormat.fixed(result.megapixels, 1)) MP; "
-            + "\(result.runs) timed run\(result.runs == 1 ? "" : "s"); seed \(result.seed); \(result.cores) cores; \(result.date)"
+            "\(contents), \(NumberFormat.fixed(result.megapixels, 1)) MP; \(result.runs) timed run"
+            + "\(result.runs == 1 ? "" : "s"); seed \(result.seed); \(result.cores) cores; \(result.date)"
         svg.text(title, x: 20, y: 30, size: 18, weight: "bold")
         svg.text(subtitle, x: 20, y: 50, size: 12, fill: "#444")
-        y = 70
-        y = latencyPanel(&svg, result, top: y)
-        y = passPanel(&svg, result, top: y + 20)
-        y = sizePanel(&svg, result, top: y + 20)
-        return svg.document(width: width, height: y + 20, title: title)
+        let all = series(result)
+        var y = tradeOffPanel(&svg, result, all, top: 70)
+        y = rowsPanels(&svg, all, top: y + 24)
+        y = sizePanel(&svg, all.filter { !$0.isPeer }, top: y + 24)
+        return svg.document(width: width, height: y + 16, title: title)
     }
 
-    // MARK: - Panels
+    // MARK: - Read against time
 
-    /// Bars of p50, p90 and p99 per strategy, with the mean as a black tick.
-    private static func latencyPanel(_ svg: inout SVGWriter, _ result: BenchResult, top: Double) -> Double {
-        let left = 70.0, right = width - 20, plotTop = top + 40, plotBottom = top + 300
-        let summaries = result.strategies.map(\.latency)
-        let values = summaries.compactMap { $0 }.flatMap { [$0.p50, $0.p90, $0.p99, $0.mean] }
-        let scale = AxisScale(values: values, low: plotBottom, high: plotTop)
-        svg.text("Time to the answer, ms\(scale.isLog ? " (log scale)" : "")", x: 20, y: top + 18, size: 15, weight: "bold")
-        drawAxis(&svg, scale, left: left, right: right)
-        // Legend: percentile shades and the mean tick.
-        var lx = right - 330
-        for (label, strength) in [("p50", 1.0), ("p90", 0.55), ("p99", 0.3)] {
-            svg.rect(x: lx, y: top + 8, width: 14, height: 14, fill: tint("#333333", strength))
-            svg.text(label, x: lx + 18, y: top + 20, size: 12)
-            lx += 60
+    /// Each strategy a point: read share (y) against p50 (x), a whisker to p90, its name
+    /// beside it where there is room.
+    private static func tradeOffPanel(_ svg: inout SVGWriter, _ result: BenchResult, _ all: [Series], top: Double) -> Double {
+        let panel = "read-vs-latency"
+        svg.open("g", [("class", "panel"), ("data-panel", panel)])
+        defer { svg.close("g") }
+        svg.text(
+            "Read against time to the answer: the best trade-off stands at the top left", x: 20, y: top + 18, size: 15,
+            weight: "bold")
+        // 100% sits `headroom` below the plot's top, so that names fit above the marks there.
+        let left = 80.0, right = width - 30, plotTop = top + 52, plotBottom = top + 398, headroom = 22.0
+        let plotted = all.filter { $0.result.latency != nil }
+        let times = plotted.flatMap { [$0.result.latency!.p50, $0.result.latency!.p90] }
+        let x = AxisScale(values: times, low: left, high: right)
+        let lowest = plotted.map(\.read).min() ?? 1
+        let step = AxisScale.niceStep(max(0.10, 1 - lowest) * 100 / 4)
+        let floor = max(0, min(100 - step, ((lowest * 100) / step).rounded(.down) * step - (lowest == 1 ? 0 : step)))
+        let y = AxisScale(linearFrom: floor, to: 100, low: plotBottom, high: plotTop + headroom)
+        svg.text(readMeasure(result).title, x: left - 50, y: plotTop - 8, size: 12, fill: "#222", data: [("data-axis", "read")])
+        drawHorizontalGrid(&svg, y, left: left, right: right, unit: "%")
+        drawVerticalGrid(&svg, x, top: plotTop, bottom: plotBottom)
+        svg.text(
+            "time to the answer, ms\(x.isLog ? " (log scale)" : ""): the mark at p50, the whisker to p90",
+            x: (left + right) / 2, y: plotBottom + 34, size: 12, anchor: "middle", data: [("data-axis", "latency")])
+
+        var placer = LabelPlacer(bounds: (left + 2, plotTop, right, plotBottom - 2))
+        var points: [(Series, Double, Double, Double)] = []
+        let dodge = dodged(plotted.map(\.read), step: 7)
+        for (s, offset) in zip(plotted, dodge) {
+            let latency = s.result.latency!
+            let px = x.position(latency.p50), py = y.position(s.read * 100) + offset, whiskerEnd = x.position(latency.p90)
+            points.append((s, px, py, whiskerEnd))
+            placer.block(x: px - 7, y: py - 7, width: 14, height: 14)
+            placer.block(x: px, y: py - 3, width: whiskerEnd - px + 1, height: 6)
         }
-        svg.line(x1: lx, y1: top + 15, x2: lx + 16, y2: top + 15, stroke: "#000", width: 3)
-        svg.text("mean", x: lx + 20, y: top + 20, size: 12)
-        svg.text("(ms)", x: lx + 60, y: top + 20, size: 12, fill: "#666")
+        for (s, px, py, whiskerEnd) in points {
+            let latency = s.result.latency!
+            svg.line(x1: px, y1: py, x2: whiskerEnd, y2: py, stroke: s.colour, width: 2, data: [("class", "whisker")] + s.data)
+            svg.line(x1: whiskerEnd, y1: py - 5, x2: whiskerEnd, y2: py + 5, stroke: s.colour, width: 2)
+            svg.marker(
+                s.shape, x: px, y: py, size: 7, colour: s.colour, hollow: s.isPeer,
+                data: [("class", "mark point"), ("data-panel", panel)] + s.data + [
+                    ("data-read", NumberFormat.fixed(s.read, 4)), ("data-p50-ms", NumberFormat.plain(latency.p50)),
+                    ("data-p90-ms", NumberFormat.plain(latency.p90)),
+                ],
+                tooltip: "\(s.label): \(NumberFormat.fixed(s.read * 100, 1))% read, p50 "
+                    + "\(NumberFormat.milliseconds(latency.p50)) ms, p90 \(NumberFormat.milliseconds(latency.p90)) ms")
+        }
+        for (s, px, py, _) in points {
+            let width = LabelPlacer.width(s.label, size: 12)
+            let spot = placer.place(width: width, height: 13, nearX: px, y: py)
+            if spot.leader {
+                svg.line(x1: px, y1: py, x2: spot.anchorX, y2: spot.y - 4, stroke: tint(s.colour, 0.6), width: 1)
+            }
+            svg.text(s.label, x: spot.x, y: spot.y, size: 12, weight: "bold", fill: s.colour, data: [("class", "name")] + s.data)
+        }
+        var bottom = plotBottom + 40
+        var notes = dodge.contains { $0 != 0 } ? ["Marks of equal read rates are set a few pixels apart."] : []
+        if all.contains(where: \.isPeer) {
+            notes.insert(
+                "Filled marks: strategies, decoding pictures already in memory. Hollow grey marks: whole processes, "
+                    + "one per picture (start-up and PNG reading included).", at: 0)
+        }
+        for note in notes {
+            svg.text(note, x: left - 50, y: bottom + 10, size: 11, fill: "#444")
+            bottom += 16
+        }
+        return bottom
+    }
 
-        let count = max(1, result.strategies.count)
-        let group = (right - left) / Double(count)
-        let bar = min(26, group * 0.8 / 3)
-        for (index, strategy) in result.strategies.enumerated() {
-            let centre = left + group * (Double(index) + 0.5)
-            if let s = strategy.latency {
-                for (k, (value, strength)) in [(s.p50, 1.0), (s.p90, 0.55), (s.p99, 0.3)].enumerated() {
-                    let x = centre - 1.5 * bar + Double(k) * bar
-                    let yv = scale.position(value)
-                    svg.rect(
-                        x: x, y: yv, width: bar - 2, height: max(0.5, plotBottom - yv),
-                        fill: tint(colour(index), strength), tooltip: "\(strategy.name) p\([50, 90, 99][k]): \(NumberFormat.milliseconds(value)) ms")
-                }
-                let ym = scale.position(s.mean)
-                svg.line(x1: centre - 1.5 * bar - 3, y1: ym, x2: centre + 1.5 * bar + 1, y2: ym, stroke: "#000", width: 2.5)
+    /// Vertical offsets that set marks of equal `values` apart, `step` pixels between
+    /// neighbours, centred on the true place (ties only; the rest stay at 0).
+    static func dodged(_ values: [Double], step: Double) -> [Double] {
+        var groups: [Double: [Int]] = [:]
+        for (index, value) in values.enumerated() { groups[(value * 1e6).rounded(), default: []].append(index) }
+        var offsets = [Double](repeating: 0, count: values.count)
+        for members in groups.values where members.count > 1 {
+            for (rank, index) in members.enumerated() {
+                offsets[index] = (Double(rank) - Double(members.count - 1) / 2) * step
+            }
+        }
+        return offsets
+    }
+
+    // MARK: - CPU and time, one row per strategy
+
+    /// One row per strategy, its name at the left: the CPU bar, then the p50, p90 and p99 bars.
+    private static func rowsPanels(_ svg: inout SVGWriter, _ all: [Series], top: Double) -> Double {
+        let nameRight = 170.0, cpuLeft = 184.0, cpuRight = 390.0, latencyLeft = 450.0, latencyRight = width - 80
+        let row = 40.0, bar = 9.0, headerHeight = 58.0
+        let cpuValues = all.compactMap(\.result.cpuPerPicture)
+        let cpu = AxisScale(linearFrom: 0, to: max(cpuValues.max() ?? 1, 0.001), low: cpuLeft, high: cpuRight)
+        let latencyValues = all.compactMap(\.result.latency).flatMap { [$0.p50, $0.p90, $0.p99] }
+        let latency = AxisScale(values: latencyValues, low: latencyLeft, high: latencyRight)
+        let peerGap = all.contains(where: \.isPeer) ? 22.0 : 0
+        let plotTop = top + headerHeight
+        let plotBottom = plotTop + row * Double(all.count) + peerGap
+        func rowTop(_ index: Int) -> Double { plotTop + row * Double(index) + (all[index].isPeer ? peerGap : 0) }
+
+        // The names, in their colours, with their markers: the legend of every panel.
+        for (index, s) in all.enumerated() {
+            let middle = rowTop(index) + row / 2
+            svg.text(s.label, x: nameRight - 16, y: middle + 4, size: 12, weight: "bold", fill: s.colour, anchor: "end")
+            svg.marker(s.shape, x: nameRight - 6, y: middle, size: 5, colour: s.colour, hollow: s.isPeer, data: [])
+        }
+        if let firstPeer = all.firstIndex(where: \.isPeer) {
+            let y = rowTop(firstPeer) - peerGap / 2
+            svg.line(x1: 20, y1: y, x2: width - 20, y2: y, stroke: "#bbb", width: 1)
+            svg.text("whole processes, one per picture (--peers)", x: 20, y: y + 13, size: 10, fill: "#666")
+        }
+
+        svg.open("g", [("class", "panel"), ("data-panel", "cpu")])
+        svg.text("CPU per picture, ms", x: cpuLeft, y: top + 18, size: 15, weight: "bold")
+        svg.text("every engine's threads, race losers included", x: cpuLeft, y: top + 34, size: 11, fill: "#444")
+        drawVerticalGrid(&svg, cpu, top: plotTop - 4, bottom: plotBottom, labelsAbove: true)
+        for (index, s) in all.enumerated() {
+            guard let value = s.result.cpuPerPicture else { continue }
+            let y = rowTop(index) + row / 2 - 7
+            let end = cpu.position(value)
+            svg.rect(
+                x: cpuLeft, y: y, width: max(1, end - cpuLeft), height: 14, fill: s.colour,
+                data: [("class", "mark bar"), ("data-panel", "cpu")] + s.data + [("data-ms", NumberFormat.plain(value))],
+                tooltip: "\(s.label): \(NumberFormat.milliseconds(value)) ms CPU per picture")
+            svg.text(NumberFormat.milliseconds(value), x: max(end, cpuLeft + 1) + 4, y: y + 11, size: 11, data: [("class", "value")] + s.data)
+        }
+        svg.close("g")
+
+        svg.open("g", [("class", "panel"), ("data-panel", "latency")])
+        svg.text("Time to the answer, ms\(latency.isLog ? " (log scale)" : "")", x: latencyLeft, y: top + 18, size: 15, weight: "bold")
+        svg.text(
+            "p50, p90 and p99 of every timed decode\(latency.isLog ? "; the axis starts below the smallest value" : "")",
+            x: latencyLeft, y: top + 34, size: 11, fill: "#444")
+        drawVerticalGrid(&svg, latency, top: plotTop - 4, bottom: plotBottom, labelsAbove: true)
+        let percentiles: [(String, KeyPath<LatencySummary, Double>, Double)] = [
+            ("p50", \.p50, 1.0), ("p90", \.p90, 0.6), ("p99", \.p99, 0.35),
+        ]
+        for (index, s) in all.enumerated() {
+            guard let summary = s.result.latency else { continue }
+            for (k, (label, path, strength)) in percentiles.enumerated() {
+                let value = summary[keyPath: path]
+                let y = rowTop(index) + (row - 3 * bar - 4) / 2 + Double(k) * (bar + 2)
+                let end = latency.position(value)
+                let data = s.data + [("data-percentile", label)]
+                svg.rect(
+                    x: latencyLeft, y: y, width: max(1, end - latencyLeft), height: bar, fill: tint(s.colour, strength),
+                    data: [("class", "mark bar"), ("data-panel", "latency")] + data + [("data-ms", NumberFormat.plain(value))],
+                    tooltip: "\(s.label) \(label): \(NumberFormat.milliseconds(value)) ms")
                 svg.text(
-                    NumberFormat.milliseconds(s.p50), x: centre - bar + 1, y: scale.position(s.p50) - 4, size: 10,
-                    anchor: "middle")
+                    "\(label) \(NumberFormat.milliseconds(value))", x: max(end, latencyLeft + 1) + 4, y: y + bar - 1, size: 9.5,
+                    fill: "#222", data: [("class", "percentile-label")] + data)
             }
-            strategyLabel(&svg, strategy.name, x: centre, y: plotBottom + 16, colour: colour(index))
         }
-        return plotBottom + 40
+        svg.close("g")
+        return plotBottom + 6
     }
 
-    /// One horizontal bar per strategy: the share of pictures fully read.
-    private static func passPanel(_ svg: inout SVGWriter, _ result: BenchResult, top: Double) -> Double {
-        svg.text("Pictures fully read", x: 20, y: top + 18, size: 15, weight: "bold")
-        let left = 190.0, right = width - 150, row = 24.0
-        var y = top + 34
-        let total = Double(max(1, result.labelled))
-        for fraction in stride(from: 0.0, through: 1.0, by: 0.25) {
-            let x = left + fraction * (right - left)
-            svg.line(
-                x1: x, y1: y - 4, x2: x, y2: y + row * Double(result.strategies.count), stroke: "#ddd", width: 1)
-            svg.text("\(Int(fraction * 100))%", x: x, y: y - 8, size: 10, fill: "#666", anchor: "middle")
+    // MARK: - Cost against picture size
+
+    /// The pictures binned by size: bins that double in pixel count, a bin of fewer than
+    /// `minimum` pictures merged into its smaller neighbour (a median of one or two
+    /// pictures is noise); each bin at its pictures' median size.
+    static func sizeBins(_ pictures: [PictureResult], minimum: Int = 3) -> [(megapixels: Double, names: Set<String>)] {
+        var byPower: [Int: [PictureResult]] = [:]
+        for picture in pictures where picture.megapixels > 0 {
+            byPower[Int(log2(picture.megapixels * 1_000_000).rounded(.down)), default: []].append(picture)
         }
-        for (index, strategy) in result.strategies.enumerated() {
-            let share = strategy.fullyRead / total
-            svg.text(strategy.name, x: left - 8, y: y + 15, size: 12, anchor: "end")
-            svg.rect(x: left, y: y + 2, width: max(0.5, share * (right - left)), height: row - 6, fill: colour(index))
-            let wrong = strategy.wrongReads > 0 ? ", \(NumberFormat.count(strategy.wrongReads)) wrong" : ""
-            svg.text(
-                "\(NumberFormat.count(strategy.fullyRead))/\(result.labelled) (\(NumberFormat.fixed(share * 100, 1))%)\(wrong)",
-                x: left + share * (right - left) + 6, y: y + 15, size: 11)
-            y += row
+        var bins = byPower.keys.sorted().map { byPower[$0]! }
+        while bins.count > 1, let small = bins.indices.filter({ bins[$0].count < minimum }).min(by: { bins[$0].count < bins[$1].count }) {
+            let neighbour: Int
+            if small == 0 {
+                neighbour = 1
+            } else if small == bins.count - 1 {
+                neighbour = small - 1
+            } else {
+                neighbour = bins[small - 1].count <= bins[small + 1].count ? small - 1 : small + 1
+            }
+            bins[min(small, neighbour)] += bins[max(small, neighbour)]
+            bins.remove(at: max(small, neighbour))
         }
-        return y + 10
+        return bins.map { members in
+            (Statistics.percentile(members.map(\.megapixels), 0.5)!, Set(members.map(\.name)))
+        }
     }
 
-    /// Each picture's mean time against its size, one colour per strategy, with the
-    /// least-squares line of each.
-    private static func sizePanel(_ svg: inout SVGWriter, _ result: BenchResult, top: Double) -> Double {
+    /// One line per strategy: the median of its pictures' mean times in each size bin.
+    private static func sizePanel(_ svg: inout SVGWriter, _ strategies: [Series], top: Double) -> Double {
+        svg.open("g", [("class", "panel"), ("data-panel", "size")])
+        defer { svg.close("g") }
         svg.text("Cost against picture size", x: 20, y: top + 18, size: 15, weight: "bold")
-        let left = 70.0, right = width - 230, plotTop = top + 40, plotBottom = top + 340
-        let points = result.strategies.flatMap { $0.perPicture.map { ($0.megapixels, $0.meanLatency) } }
-        let scale = AxisScale(values: points.map(\.1), low: plotBottom, high: plotTop)
-        let maxSize = points.map(\.0).max() ?? 1
-        let xScale = AxisScale(linearFrom: 0, to: max(maxSize, 0.01), low: left, high: right)
-        svg.text("ms per picture\(scale.isLog ? " (log scale)" : "")", x: left, y: plotTop - 8, size: 11, fill: "#444")
-        drawAxis(&svg, scale, left: left, right: right)
-        for tick in xScale.ticks {
-            let x = xScale.position(tick)
-            svg.line(x1: x, y1: plotBottom, x2: x, y2: plotBottom + 5, stroke: "#888", width: 1)
-            svg.text(AxisScale.label(tick), x: x, y: plotBottom + 18, size: 10, fill: "#444", anchor: "middle")
-        }
-        svg.text("picture size, megapixels", x: (left + right) / 2, y: plotBottom + 36, size: 12, anchor: "middle")
-        for (index, strategy) in result.strategies.enumerated() {
-            for picture in strategy.perPicture {
-                svg.circle(
-                    cx: xScale.position(picture.megapixels), cy: scale.position(picture.meanLatency), r: 2.5,
-                    fill: colour(index), opacity: 0.55)
+        svg.text(
+            "each point: the median time of the pictures in a size bin (bins double in pixels, at least 3 pictures "
+                + "each); n = pictures in the bin",
+            x: 20, y: top + 34, size: 11, fill: "#444")
+        let left = 80.0, right = width - 190, plotTop = top + 62, plotBottom = top + 352
+        let bins = sizeBins(strategies.first?.result.perPicture ?? [])
+        let lines: [(Series, [(Double, Double)])] = strategies.map { s in
+            let byName = Dictionary(s.result.perPicture.map { ($0.name, $0.meanLatency) }, uniquingKeysWith: { a, _ in a })
+            let points = bins.compactMap { bin -> (Double, Double)? in
+                let times = bin.names.compactMap { byName[$0] }
+                return Statistics.percentile(times, 0.5).map { (bin.megapixels, $0) }
             }
+            return (s, points)
         }
-        var legendY = plotTop + 4
-        for (index, strategy) in result.strategies.enumerated() {
-            if let fit = strategy.costBySize {
-                let samples = (0...40).map { Double($0) / 40 * max(maxSize, 0.01) }
-                let line = samples.compactMap { x -> (Double, Double)? in
-                    let y = fit.intercept + fit.slope * x
-                    return y > 0 || !scale.isLog ? (xScale.position(x), scale.position(y)) : nil
-                }
-                svg.polyline(line, stroke: colour(index), width: 2)
+        // Lines, not bars: the axes may start at the power of ten just below the data.
+        let y = AxisScale(values: lines.flatMap { $0.1.map(\.1) }, low: plotBottom, high: plotTop, margin: 1)
+        let x = AxisScale(values: bins.map(\.megapixels), low: left, high: right, logAbove: 8, margin: 1)
+        svg.text("ms per picture\(y.isLog ? " (log scale)" : "")", x: left - 50, y: plotTop - 12, size: 12, fill: "#222")
+        drawHorizontalGrid(&svg, y, left: left, right: right, unit: "")
+        drawVerticalGrid(&svg, x, top: plotTop, bottom: plotBottom)
+        for bin in bins {
+            svg.text(
+                "n=\(bin.names.count)", x: x.position(bin.megapixels), y: plotBottom + 30, size: 9, fill: "#666",
+                anchor: "middle")
+        }
+        svg.text(
+            "picture size, megapixels\(x.isLog ? " (log scale)" : "")", x: (left + right) / 2, y: plotBottom + 46, size: 12,
+            anchor: "middle")
+        var ends: [(Series, Double, Double)] = []
+        for (s, points) in lines where !points.isEmpty {
+            let placed = points.map { (x.position($0.0), y.position($0.1)) }
+            svg.polyline(
+                placed, stroke: s.colour, width: 2,
+                data: [("class", "mark line"), ("data-panel", "size")] + s.data + [("data-bins", String(points.count))])
+            for (px, py) in placed {
+                svg.marker(s.shape, x: px, y: py, size: 4, colour: s.colour, hollow: false, data: [])
             }
-            svg.line(x1: right + 20, y1: legendY, x2: right + 40, y2: legendY, stroke: colour(index), width: 3)
-            svg.circle(cx: right + 30, cy: legendY, r: 3, fill: colour(index), opacity: 1)
-            let slope = strategy.costBySize.map { "\(NumberFormat.milliseconds($0.slope)) ms/MP" } ?? "no fit"
-            svg.text("\(strategy.name): \(slope)", x: right + 46, y: legendY + 4, size: 11)
-            legendY += 20
+            ends.append((s, placed.last!.0, placed.last!.1))
         }
-        return plotBottom + 44
+        // Names at the lines' right ends, pushed apart where they would overlap.
+        let spread = LabelPlacer.spread(ends.map(\.2), gap: 14, low: plotTop, high: plotBottom)
+        for ((s, endX, endY), labelY) in zip(ends, spread) {
+            svg.line(x1: endX + 5, y1: endY, x2: right + 14, y2: labelY, stroke: tint(s.colour, 0.6), width: 1)
+            svg.text(s.label, x: right + 18, y: labelY + 4, size: 12, weight: "bold", fill: s.colour, data: [("class", "name")] + s.data)
+        }
+        return plotBottom + 56
     }
 
-    // MARK: - Pieces
+    // MARK: - Axes
 
-    private static func drawAxis(_ svg: inout SVGWriter, _ scale: AxisScale, left: Double, right: Double) {
+    /// Horizontal grid lines at `scale`'s ticks, labelled at the left.
+    private static func drawHorizontalGrid(_ svg: inout SVGWriter, _ scale: AxisScale, left: Double, right: Double, unit: String) {
         for tick in scale.ticks {
             let y = scale.position(tick)
             svg.line(x1: left, y1: y, x2: right, y2: y, stroke: "#e4e4e4", width: 1)
-            svg.text(AxisScale.label(tick), x: left - 6, y: y + 4, size: 10, fill: "#444", anchor: "end")
+            svg.text(AxisScale.label(tick) + unit, x: left - 6, y: y + 4, size: 10, fill: "#444", anchor: "end")
         }
         svg.line(x1: left, y1: scale.low, x2: right, y2: scale.low, stroke: "#888", width: 1)
         svg.line(x1: left, y1: scale.low, x2: left, y2: scale.high, stroke: "#888", width: 1)
     }
 
-    /// A strategy's name under its bars, split at the last hyphen when long.
-    private static func strategyLabel(_ svg: inout SVGWriter, _ name: String, x: Double, y: Double, colour: String) {
-        if name.count > 12, let cut = name.lastIndex(of: "-") {
-            svg.text(String(name[...cut]), x: x, y: y, size: 11, weight: "bold", fill: colour, anchor: "middle")
-            svg.text(String(name[name.index(after: cut)...]), x: x, y: y + 13, size: 11, weight: "bold", fill: colour, anchor: "middle")
-        } else {
-            svg.text(name, x: x, y: y, size: 11, weight: "bold", fill: colour, anchor: "middle")
+    /// Vertical grid lines at `scale`'s ticks, labelled below the plot (or above it).
+    private static func drawVerticalGrid(
+        _ svg: inout SVGWriter, _ scale: AxisScale, top: Double, bottom: Double, labelsAbove: Bool = false
+    ) {
+        // Where labels would crowd, a log scale names its powers of ten only.
+        let crowded = zip(scale.ticks, scale.ticks.dropFirst()).contains { scale.position($1) - scale.position($0) < 26 }
+        for tick in scale.ticks {
+            let x = scale.position(tick)
+            svg.line(x1: x, y1: top, x2: x, y2: bottom, stroke: "#e4e4e4", width: 1)
+            let decade = abs(log10(tick) - log10(tick).rounded()) < 1e-9
+            guard !(crowded && scale.isLog && !decade) else { continue }
+            svg.text(
+                AxisScale.label(tick), x: x, y: labelsAbove ? top - 4 : bottom + 16, size: 10, fill: "#444", anchor: "middle")
         }
+        svg.line(x1: scale.low, y1: top, x2: scale.low, y2: bottom, stroke: "#888", width: 1)
+        if !labelsAbove { svg.line(x1: scale.low, y1: bottom, x2: scale.high, y2: bottom, stroke: "#888", width: 1) }
+    }
+}
+
+/// The shape of a strategy's marks, so that marks differ in more than colour.
+enum MarkerShape: CaseIterable {
+    case circle, square, diamond, triangleUp, triangleDown, cross, star
+
+    /// The peers' shapes (drawn hollow).
+    static let peerShapes: [MarkerShape] = [.square, .triangleUp, .circle, .diamond]
+
+    /// The outline around (`x`, `y`) for a mark about 2 × `size` across.
+    func points(x: Double, y: Double, size r: Double) -> [(Double, Double)] {
+        func polygon(_ corners: Int, radius: Double, turn: Double) -> [(Double, Double)] {
+            (0..<corners).map { k in
+                let angle = turn + 2 * Double.pi * Double(k) / Double(corners)
+                return (x + radius * cos(angle), y + radius * sin(angle))
+            }
+        }
+        switch self {
+        case .circle: return []
+        case .square: return polygon(4, radius: r * 1.2, turn: Double.pi / 4)
+        case .diamond: return polygon(4, radius: r * 1.3, turn: -Double.pi / 2)
+        case .triangleUp: return polygon(3, radius: r * 1.35, turn: -Double.pi / 2)
+        case .triangleDown: return polygon(3, radius: r * 1.35, turn: Double.pi / 2)
+        case .cross:
+            let a = r * 1.2, b = r * 0.4
+            return [(-b, -a), (b, -a), (b, -b), (a, -b), (a, b), (b, b), (b, a), (-b, a), (-b, b), (-a, b), (-a, -b), (-b, -b)]
+                .map { (x + $0.0, y + $0.1) }
+        case .star:
+            return (0..<10).map { k in
+                let radius = k % 2 == 0 ? r * 1.4 : r * 0.6
+                let angle = -Double.pi / 2 + Double.pi * Double(k) / 5
+                return (x + radius * cos(angle), y + radius * sin(angle))
+            }
+        }
+    }
+}
+
+/// Finds room for text labels beside marks, avoiding the marks and the labels placed so far.
+struct LabelPlacer {
+    /// Rectangles taken: x, y, width, height.
+    private var taken: [(Double, Double, Double, Double)] = []
+    /// The area labels stay in: left, top, right, bottom.
+    let bounds: (Double, Double, Double, Double)
+
+    init(bounds: (Double, Double, Double, Double)) {
+        self.bounds = bounds
+    }
+
+    /// About how wide `text` is at font `size` (Helvetica's average glyph, bold).
+    static func width(_ text: String, size: Double) -> Double {
+        Double(text.count) * size * 0.6
+    }
+
+    /// Marks the rectangle as taken (a mark, a whisker), so that no label covers it.
+    mutating func block(x: Double, y: Double, width: Double, height: Double) {
+        taken.append((x, y, width, height))
+    }
+
+    /// A spot for a label `width` × `height` near the mark at (`nearX`, `y`): right of the
+    /// mark, left of it, above, below, then further up and down. `x`, `y` is the text's
+    /// start and baseline; `leader` asks for a line back to the mark, drawn to `anchorX`.
+    mutating func place(width: Double, height: Double, nearX px: Double, y py: Double)
+        -> (x: Double, y: Double, anchorX: Double, leader: Bool)
+    {
+        var candidates: [(Double, Double, Bool)] = [
+            (px + 10, py - height / 2, false), (px - 10 - width, py - height / 2, false),
+            (px - width / 2, py - 10 - height, false), (px - width / 2, py + 10, false),
+        ]
+        for step in 1...8 {
+            let dy = Double(step) * (height + 2)
+            candidates += [
+                (px + 10, py - height / 2 - dy, true), (px + 10, py - height / 2 + dy, true),
+                (px - 10 - width, py - height / 2 - dy, true), (px - 10 - width, py - height / 2 + dy, true),
+            ]
+        }
+        let inside = candidates.filter { x, y, _ in
+            x >= bounds.0 && y >= bounds.1 && x + width <= bounds.2 && y + height <= bounds.3
+        }
+        let free = inside.first { x, y, _ in
+            !taken.contains { x < $0.0 + $0.2 && $0.0 < x + width && y < $0.1 + $0.3 && $0.1 < y + height }
+        }
+        let (x, y, leader) = free ?? inside.first ?? candidates[0]
+        taken.append((x, y, width, height))
+        return (x, y + height - 3, x < px ? x + width : x, leader)
+    }
+
+    /// Label positions for `wanted` (vertical positions), in the same order, at least
+    /// `gap` apart and within `low`...`high`, each as near its wish as that allows.
+    static func spread(_ wanted: [Double], gap: Double, low: Double, high: Double) -> [Double] {
+        let order = wanted.indices.sorted { wanted[$0] < wanted[$1] }
+        var placed = order.map { wanted[$0] }
+        for i in placed.indices {
+            placed[i] = max(placed[i], i == 0 ? low : placed[i - 1] + gap)
+        }
+        for i in placed.indices.reversed() {
+            placed[i] = min(placed[i], i == placed.count - 1 ? high : placed[i + 1] - gap)
+        }
+        var result = wanted
+        for (rank, index) in order.enumerated() { result[index] = placed[rank] }
+        return result
     }
 }
 
@@ -201,18 +510,22 @@ struct AxisScale {
     let high: Double
     let ticks: [Double]
 
-    /// A scale for `values`: from 0 (linear) or a power of ten below the smallest (log)
-    /// to a round number above the largest; log when they span more than a factor of 30.
-    init(values: [Double], low: Double, high: Double) {
+    /// A scale for `values`: linear from 0 to a round number above the largest, or, when
+    /// they span more than a factor of `logAbove`, logarithmic from a power of ten at
+    /// least `margin` times below the smallest (2 by default, so that a bar of the
+    /// smallest value shows) to one above the largest.
+    init(values: [Double], low: Double, high: Double, logAbove: Double = 30, margin: Double = 2) {
         let positive = values.filter { $0 > 0 && $0.isFinite }
         let largest = positive.max() ?? 1
         let smallest = positive.min() ?? 1
-        if largest / smallest > 30 {
+        if largest / smallest > logAbove {
             self.low = low
             self.high = high
             isLog = true
-            minimum = pow(10, (log10(smallest)).rounded(.down))
-            maximum = pow(10, (log10(largest)).rounded(.up))
+            var minimum = pow(10, log10(smallest).rounded(.down))
+            if smallest / minimum < margin { minimum /= 10 }
+            self.minimum = minimum
+            maximum = pow(10, log10(largest).rounded(.up))
             var ticks: [Double] = []
             var decade = minimum
             while decade <= maximum * 1.0001 {
@@ -270,48 +583,81 @@ struct AxisScale {
 struct SVGWriter {
     private var body: [String] = []
 
+    /// ` name="value"` for each pair, values escaped.
+    private static func attributes(_ pairs: [(String, String)]) -> String {
+        pairs.map { " \($0.0)=\"\(escape($0.1))\"" }.joined()
+    }
+
+    /// An element with `attributes`, and a `<title>` inside when `tooltip` is given.
+    private mutating func element(_ name: String, _ attributes: [(String, String)], tooltip: String?) {
+        let open = "<\(name)" + Self.attributes(attributes)
+        if let tooltip {
+            body.append(open + "><title>\(Self.escape(tooltip))</title></\(name)>")
+        } else {
+            body.append(open + "/>")
+        }
+    }
+
+    /// Opens a container element (`g`); ``close(_:)`` ends it.
+    mutating func open(_ name: String, _ attributes: [(String, String)]) {
+        body.append("<\(name)" + Self.attributes(attributes) + ">")
+    }
+
+    mutating func close(_ name: String) {
+        body.append("</\(name)>")
+    }
+
     mutating func text(
         _ content: String, x: Double, y: Double, size: Double, weight: String? = nil, fill: String = "#000",
-        anchor: String = "start"
+        anchor: String = "start", data: [(String, String)] = []
     ) {
-        let weightAttribute = weight.map { " font-weight=\"\($0)\"" } ?? ""
-        body.append(
-            "<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\"\(weightAttribute) fill=\"\(fill)\" "
-                + "text-anchor=\"\(anchor)\">\(Self.escape(content))</text>")
+        var pairs = [("x", n(x)), ("y", n(y)), ("font-size", n(size))]
+        if let weight { pairs.append(("font-weight", weight)) }
+        pairs += [("fill", fill), ("text-anchor", anchor)] + data
+        body.append("<text" + Self.attributes(pairs) + ">\(Self.escape(content))</text>")
     }
 
     mutating func rect(
-        x: Double, y: Double, width: Double, height: Double, fill: String, opacity: Double = 1, tooltip: String? = nil
+        x: Double, y: Double, width: Double, height: Double, fill: String, data: [(String, String)] = [],
+        tooltip: String? = nil
     ) {
-        let open =
-            "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(fill)\" "
-            + "fill-opacity=\"\(n(opacity))\" stroke=\"none\""
-        if let tooltip {
-            body.append(open + "><title>\(Self.escape(tooltip))</title></rect>")
+        element(
+            "rect",
+            [("x", n(x)), ("y", n(y)), ("width", n(width)), ("height", n(height)), ("fill", fill)] + data, tooltip: tooltip)
+    }
+
+    /// A marker of `shape` centred on (`x`, `y`), filled, or outlined when `hollow`.
+    mutating func marker(
+        _ shape: MarkerShape, x: Double, y: Double, size: Double, colour: String, hollow: Bool, data: [(String, String)],
+        tooltip: String? = nil
+    ) {
+        let paint = hollow
+            ? [("fill", "#fff"), ("stroke", colour), ("stroke-width", "2")]
+            : [("fill", colour), ("stroke", "#fff"), ("stroke-width", "1")]
+        let outline = shape.points(x: x, y: y, size: size)
+        if outline.isEmpty {
+            element("circle", [("cx", n(x)), ("cy", n(y)), ("r", n(size))] + paint + data, tooltip: tooltip)
         } else {
-            body.append(open + "/>")
+            let list = outline.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ")
+            element("polygon", [("points", list)] + paint + data, tooltip: tooltip)
         }
     }
 
-    mutating func circle(cx: Double, cy: Double, r: Double, fill: String, opacity: Double, tooltip: String? = nil) {
-        let open =
-            "<circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"\(n(r))\" fill=\"\(fill)\" fill-opacity=\"\(n(opacity))\" stroke=\"none\""
-        if let tooltip {
-            body.append(open + "><title>\(Self.escape(tooltip))</title></circle>")
-        } else {
-            body.append(open + "/>")
-        }
+    mutating func line(
+        x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double, data: [(String, String)] = []
+    ) {
+        element(
+            "line",
+            [("x1", n(x1)), ("y1", n(y1)), ("x2", n(x2)), ("y2", n(y2)), ("stroke", stroke), ("stroke-width", n(width))]
+                + data, tooltip: nil)
     }
 
-    mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double) {
-        body.append(
-            "<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\"/>")
-    }
-
-    mutating func polyline(_ points: [(Double, Double)], stroke: String, width: Double) {
-        guard points.count > 1 else { return }
+    mutating func polyline(_ points: [(Double, Double)], stroke: String, width: Double, data: [(String, String)] = []) {
+        guard !points.isEmpty else { return }
         let list = points.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ")
-        body.append("<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\"/>")
+        element(
+            "polyline", [("points", list), ("fill", "none"), ("stroke", stroke), ("stroke-width", n(width))] + data,
+            tooltip: nil)
     }
 
     func document(width: Double, height: Double, title: String) -> String {

@@ -26,6 +26,11 @@ struct BenchCommand: ParsableCommand {
             per picture (every engine, race losers included), the cold call, and how time \
             grows with size (ms per megapixel, R²).
 
+            --peers adds rows for the readers a user may know, each run as one whole \
+            process per picture over the same pictures: ZXingReader (zxing-cpp-tools) \
+            and zbarimg (zbar-tools) where they are on PATH, and qr decode itself for a \
+            like-for-like time. Their times include start-up and reading the file.
+
             With --generate, writes a synthetic corpus instead: codes of varied payloads, \
             versions and levels in noisy, cluttered pictures, degraded by category.
 
@@ -33,6 +38,7 @@ struct BenchCommand: ParsableCommand {
               qr bench                                   # the shipped Samples/
               qr bench ~/photos --runs 10 --json out.json --csv out.csv --svg chart.svg
               qr bench --strategies race,hedged,zxing --category-table
+              qr bench ~/photos --peers --svg chart.svg  # beside ZXingReader and zbarimg
               qr bench --pass-table                      # what each decode pass buys
               qr bench --batch-table                     # a whole folder at once, per strategy
               qr bench --generate corpus/ --count 300 --seed 7
@@ -68,11 +74,21 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the table as CSV to FILE.", valueName: "FILE"))
     var csv: String?
 
-    @Option(help: ArgumentHelp("Write a chart as SVG to FILE.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Write a chart as SVG to FILE: read against time, CPU, time percentiles, cost by picture size.",
+            valueName: "FILE"))
     var svg: String?
 
     @Flag(name: .customLong("category-table"), help: "Also print pictures fully read per category and strategy.")
     var categoryTable = false
+
+    @Flag(
+        help: """
+            Also run ZXingReader and zbarimg (those on PATH) and qr decode over the same \
+            pictures, one whole process per picture, as rows of the same reports.
+            """)
+    var peers = false
 
     @Flag(
         name: .customLong("pass-table"),
@@ -130,6 +146,9 @@ struct BenchCommand: ParsableCommand {
         } else if categories != nil || readableOnly {
             throw ValidationError("--categories and --readable-only go with --generate.")
         }
+        if peers && (generate != nil || passTable) {
+            throw ValidationError("--peers goes with the strategy table, not with --generate or --pass-table.")
+        }
     }
 
     func run() throws {
@@ -181,7 +200,8 @@ struct BenchCommand: ParsableCommand {
         let options = BenchOptions(
             strategies: try strategyList(), runs: runs, seed: seed, warmUp: warmUp,
             timeout: timeoutMilliseconds.map { .milliseconds($0) },
-            coldProbe: coldInProcess ? nil : Self.coldCallInFreshProcess)
+            coldProbe: coldInProcess ? nil : Self.coldCallInFreshProcess,
+            peers: peers ? Self.peerTools() : [], launcher: { ChildProcess.run($0, $1) })
         let bar = StandardError.isTerminal ? ProgressBar() : nil
         let result = BenchRunner(options: options).run(loaded) { bar?.update($0) }
         bar?.finish()
@@ -223,6 +243,22 @@ struct BenchCommand: ParsableCommand {
         let arguments = ["bench", "--cold-probe", strategy.rawValue, picture]
         guard let output = ChildProcess.output(of: executablePath(), arguments) else { return nil }
         return Double(String(decoding: output, as: UTF8.self).trimming(\.isWhitespaceOrNewline))
+    }
+
+    // MARK: - Peers
+
+    /// The peer programs found on PATH, then `qr decode` (this executable); a note on
+    /// stderr for each one missing, whose row is then left out.
+    static func peerTools() -> [PeerTool] {
+        var tools: [PeerTool] = []
+        for (program, package, make) in PeerTool.programs {
+            if let path = ChildProcess.find(onPath: program) {
+                tools.append(make(path))
+            } else {
+                StandardError.report("--peers: \(program) is not on PATH (Debian: \(package)); its row is left out")
+            }
+        }
+        return tools + [PeerTool.qrDecode(at: executablePath())]
     }
 
     // MARK: - Generating

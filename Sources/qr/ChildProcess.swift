@@ -1,5 +1,5 @@
 // qr — ChildProcess: runs a program and collects its standard output (posix_spawn, a pipe,
-// waitpid), for `qr bench`'s cold calls in fresh processes.
+// wait4), for `qr bench`'s cold calls in fresh processes and its peers (`--peers`).
 //
 // Foundation's `Process` would do, but `qr` leaves Foundation out of its start-up (see
 // QRKit's FileSystem.swift); this is the part of `Process` the bench needs.
@@ -8,19 +8,29 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import QRBench
 import QRKit
 
 enum ChildProcess {
     /// Runs `executable` with `arguments` and returns what it wrote to standard output.
+    ///
+    /// - Returns: the bytes written, or nil when the program could not be started or did
+    ///   not exit with status 0.
+    static func output(of executable: String, _ arguments: [String]) -> [UInt8]? {
+        guard let run = run(executable, arguments), run.exitStatus == 0 else { return nil }
+        return run.output
+    }
+
+    /// Runs `executable` with `arguments` to its end: its standard output, its exit
+    /// status, and the CPU time it used (user and system, from `wait4`).
     ///
     /// As Foundation's `Process` runs a child with only its standard output piped: argv[0]
     /// is `executable`, the environment is this process's, standard input and standard
     /// error are /dev/null, and the child leads a process group of its own (a Ctrl-C at
     /// the terminal reaches `qr`, not the child).
     ///
-    /// - Returns: the bytes written, or nil when the program could not be started or did
-    ///   not exit with status 0.
-    static func output(of executable: String, _ arguments: [String]) -> [UInt8]? {
+    /// - Returns: nil when the program could not be started.
+    static func run(_ executable: String, _ arguments: [String]) -> ProcessRun? {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
         let (readEnd, writeEnd) = (ends[0], ends[1])
@@ -55,14 +65,33 @@ enum ChildProcess {
         close(null)
         guard spawned == 0 else { return nil }
 
-        let output = try? FileSystem.read(descriptor: readEnd, name: executable)
+        let output = (try? FileSystem.read(descriptor: readEnd, name: executable)) ?? []
         var status: Int32 = 0
+        var usage = rusage()
         var waited: pid_t
         repeat {
-            waited = waitpid(pid, &status, 0)
+            waited = wait4(pid, &status, 0, &usage)
         } while waited == -1 && errno == EINTR
-        // Exited (no signal in the low 7 bits) with status 0 (the next 8 bits).
-        guard waited == pid, status & 0x7F == 0, (status >> 8) & 0xFF == 0 else { return nil }
-        return output
+        guard waited == pid else { return nil }
+        func milliseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000 }
+        // Exited when no signal is in the low 7 bits; the status is the next 8 bits.
+        return ProcessRun(
+            output: output, exitStatus: status & 0x7F == 0 ? (status >> 8) & 0xFF : nil,
+            cpuMilliseconds: milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime))
+    }
+
+    /// The path of `program` in a folder of PATH where it is an executable file; nil when
+    /// there is none.
+    static func find(onPath program: String) -> String? {
+        guard let path = getenv("PATH") else { return nil }
+        for folder in String(cString: path).split(separator: ":", omittingEmptySubsequences: false) {
+            // An empty entry means the current folder, as for the shell.
+            let candidate = FileSystem.join(folder.isEmpty ? "." : String(folder), program)
+            var info = stat()
+            if access(candidate, X_OK) == 0, stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+                return candidate
+            }
+        }
+        return nil
     }
 }

@@ -88,6 +88,80 @@ import Testing
         #expect(run.text.isEmpty)
     }
 
+    @Test func peersRunAsWholeProcessesBesideTheStrategies() throws {
+        let qr = try Self.qr()
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let photos = TestSupport.root.appendingPathComponent("Samples/photos").path
+        let json = folder + "/out.json", csv = folder + "/out.csv", svg = folder + "/chart.svg"
+        let run = try TestSupport.run(
+            qr,
+            [
+                "bench", photos, "--peers", "--runs", "1", "--no-warm-up", "--strategies", "race", "--cold-in-process",
+                "--json", json, "--csv", csv, "--svg", svg,
+            ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("--peers"), "\(run.stderr)")
+        for row in ["| race | ", "| ZXingReader (process) | ", "| zbarimg (process) | ", "| qr decode (process) | "] {
+            #expect(run.text.contains(row), "\(row) in \(run.text)")
+        }
+        #expect(run.text.contains("one whole process per picture"))
+
+        // Each tool's read count, counted here: pictures whose expected text it printed.
+        let pictures = try FileManager.default.contentsOfDirectory(atPath: photos).filter { $0.hasSuffix(".png") }
+        func reads(_ tool: String, _ arguments: [String]) throws -> Int {
+            let path = try #require(ProgramRunner.tool(tool))
+            return try pictures.filter { name in
+                let expected = try Data(contentsOf: URL(fileURLWithPath: photos + "/" + name.dropLast(4) + ".txt"))
+                return try Data(TestSupport.run(path, arguments + [photos + "/" + name]).stdout).range(of: expected) != nil
+            }.count
+        }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let peers = try #require(object["peers"] as? [[String: Any]])
+        #expect(peers.map { $0["name"] as? String } == ["ZXingReader", "zbarimg", "qr decode"])
+        #expect(peers[0]["fully_read"] as? Double == Double(try reads("ZXingReader", ["-format", "QRCode,MicroQRCode"])))
+        #expect(peers[1]["fully_read"] as? Double == Double(try reads("zbarimg", ["-q", "--raw", "-Sdisable", "-Sqrcode.enable"])))
+        let race = try #require((object["strategies"] as? [[String: Any]])?.first)
+        #expect(peers[2]["fully_read"] as? Double == race["fully_read"] as? Double)
+        for peer in peers {
+            #expect((peer["cpu_per_picture"] as? Double ?? 0) > 0 && peer["cold_milliseconds"] == nil)
+            #expect((peer["latency"] as? [String: Any])?["count"] as? Int == pictures.count)
+        }
+
+        let csvLines = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
+        #expect(csvLines.count == 5 && csvLines[0].contains(",kind,command"))
+        #expect(csvLines.dropFirst(2).allSatisfy { $0.contains(",process,") })
+        // On the chart: a hollow mark for each peer beside the strategy's point.
+        let chart = try XMLDocument(contentsOf: URL(fileURLWithPath: svg), options: [])
+        let marks = try chart.nodes(forXPath: "//*[@data-panel='read-vs-latency' and contains(@class, 'mark')]")
+            .compactMap { $0 as? XMLElement }
+        #expect(marks.map { ChartTests.attribute($0, "data-strategy") } == ["race", "ZXingReader", "zbarimg", "qr decode"])
+        #expect(marks.dropFirst().allSatisfy { ChartTests.attribute($0, "data-kind") == "process" })
+        let lint = try TestSupport.run(try #require(ProgramRunner.tool("xmllint"), "xmllint (libxml2-utils)"), ["--noout", svg])
+        #expect(lint.status == 0, "\(lint.stderr)")
+    }
+
+    @Test func peersMissingFromPathAreNotedAndLeftOut() throws {
+        let empty = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        let photo = TestSupport.root.appendingPathComponent("Samples/photos").path
+        let run = try ProgramRunner.run(
+            try Self.qr(),
+            ["bench", photo, "--peers", "--runs", "1", "--no-warm-up", "--strategies", "zxing", "--cold-in-process"],
+            environment: ["PATH": empty])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("--peers: ZXingReader is not on PATH (Debian: zxing-cpp-tools); its row is left out"))
+        #expect(run.stderr.contains("--peers: zbarimg is not on PATH (Debian: zbar-tools)"))
+        #expect(!run.text.contains("ZXingReader (process)") && !run.text.contains("zbarimg (process)"))
+        #expect(run.text.contains("| qr decode (process) | "), "\(run.text)")
+    }
+
+    @Test func peersGoWithTheStrategyTableOnly() throws {
+        let run = try TestSupport.run(try Self.qr(), ["bench", "--pass-table", "--peers"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--peers goes with the strategy table"))
+    }
+
     @Test func unknownStrategyIsAUsageError() throws {
         let run = try TestSupport.run(try Self.qr(), ["bench", "--strategies", "race,fastest"])
         #expect(run.status == 64)
@@ -103,7 +177,7 @@ import Testing
     @Test func helpListsTheOptions() throws {
         let run = try TestSupport.run(try Self.qr(), ["bench", "--help"])
         #expect(run.status == 0)
-        for option in ["--strategies", "--runs", "--seed", "--json", "--csv", "--svg", "--category-table", "--generate", "--count"] {
+        for option in ["--strategies", "--runs", "--seed", "--json", "--csv", "--svg", "--peers", "--category-table", "--generate", "--count"] {
             #expect(run.text.contains(option), "\(option)")
         }
         #expect(!run.text.contains("--cold-probe"))
