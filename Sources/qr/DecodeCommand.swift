@@ -1,4 +1,4 @@
-// qr decode — read the QR codes in PNG pictures.
+// qr decode — read the QR codes in pictures: PNG, JPEG, WebP, TIFF, GIF.
 import ArgumentParser
 import Dispatch
 import FoundationEssentials
@@ -13,11 +13,15 @@ extension StrategyName: ExpressibleByArgument {}
 struct DecodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
-        abstract: "Read the QR codes in PNG pictures.",
+        abstract: "Read the QR codes in pictures: PNG, JPEG, WebP, TIFF, GIF.",
         discussion: """
             Prints the text of each code found, one per line; with several inputs each \
-            line starts with the file name. Folders are searched recursively for .png \
-            files; '-' reads one PNG from standard input.
+            line starts with the file name. The format is read from each file's first \
+            bytes, whatever its name: a TIFF gives its first page, a GIF or an animated \
+            WebP its first frame, and a JPEG or TIFF is turned upright as its \
+            orientation tag says. Folders are searched recursively for .png, .jpg, \
+            .jpeg, .jfif, .webp, .tif, .tiff and .gif files (any case); '-' reads one picture \
+            from standard input.
 
             Examples:
               qr decode photo.png
@@ -31,7 +35,7 @@ struct DecodeCommand: ParsableCommand {
             decoded), 64 usage error.
             """)
 
-    @Argument(help: "PNG files, folders (searched recursively), or '-' for standard input.")
+    @Argument(help: "Pictures, folders (searched recursively), or '-' for standard input.")
     var inputs: [String] = []
 
     @Option(name: .customLong("files-from"), help: ArgumentHelp("Read input paths from FILE, one per line ('-' for standard input).", valueName: "FILE"))
@@ -90,7 +94,7 @@ struct DecodeSettings: Equatable {
     var strategy: StrategyName = .race
     var jobs: Int?
     var timeoutMilliseconds: Int?
-    var maxPixels: Int = PNGReader.defaultPixelLimit
+    var maxPixels: Int = ImageReader.defaultPixelLimit
     var json = false
     var bytes = false
     var first = false
@@ -99,7 +103,7 @@ struct DecodeSettings: Equatable {
 
     func validate() throws(ValidationError) {
         if inputs.isEmpty && filesFrom == nil {
-            throw ValidationError("Give a PNG file, a folder, '-' for standard input, or --files-from.")
+            throw ValidationError("Give a picture, a folder, '-' for standard input, or --files-from.")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         if let t = timeoutMilliseconds, t < 1 { throw ValidationError("--timeout-ms must be at least 1.") }
@@ -122,13 +126,13 @@ struct DecodeSettings: Equatable {
         }
         var emptyFolders: [String] = []
         let pictures = InputList.expand(arguments, emptyFolders: &emptyFolders)
-        // A folder that holds no PNG is an input without a code: say so, never skip it silently.
+        // A folder that holds no picture is an input without a code: say so, never skip it silently.
         for folder in emptyFolders where !quiet {
-            StandardError.report("\(folder): no PNG files in this folder")
+            StandardError.report("\(folder): no pictures in this folder (\(InputList.pictureKinds))")
         }
         if pictures.isEmpty {
             if emptyFolders.isEmpty && !quiet {
-                StandardError.report("no PNG pictures found in \(arguments.joined(separator: ", "))")
+                StandardError.report("no pictures found in \(arguments.joined(separator: ", "))")
             }
             throw QRExit.noCode
         }
@@ -138,7 +142,7 @@ struct DecodeSettings: Equatable {
         let output = DecodeOutput(
             count: pictures.count, style: outputStyle(pictureCount: pictures.count), timing: timing,
             progress: StandardError.isTerminal && pictures.count > 1 && !quiet && !json)
-        let reader = PNGReader(pixelLimit: maxPixels)
+        let reader = ImageReader(pixelLimit: maxPixels)
         let stop = CancellationFlag()
         // The number of cores is asked for only when there is more than one picture.
         let workers = pictures.count == 1 ? 1 : min(jobs ?? availableCores(), pictures.count)
@@ -168,7 +172,7 @@ struct DecodeSettings: Equatable {
     }
 
     /// Reads and decodes one picture; never throws: failures become outcomes.
-    static func decode(_ input: PictureInput, reader: PNGReader, decoder: Decoder) -> PictureOutcome {
+    static func decode(_ input: PictureInput, reader: ImageReader, decoder: Decoder) -> PictureOutcome {
         do {
             let image: GrayImage
             switch input {

@@ -16,15 +16,15 @@ enum PictureInput: Sendable, Hashable {
 }
 
 enum InputList {
-    /// Expands arguments into pictures: files as given, folders recursively (PNG files
-    /// only, sorted), `-` as standard input. A path that does not exist is kept, so that
+    /// Expands arguments into pictures: files as given, folders recursively (the files
+    /// named like a picture format `qr` reads, sorted), `-` as standard input. A path that does not exist is kept, so that
     /// reading it reports the error under its name.
     static func expand(_ arguments: [String]) -> [PictureInput] {
         var emptyFolders: [String] = []
         return expand(arguments, emptyFolders: &emptyFolders)
     }
 
-    /// Expands arguments as ``expand(_:)`` does, and lists the folders that held no PNG.
+    /// Expands arguments as ``expand(_:)`` does, and lists the folders that held no picture.
     static func expand(_ arguments: [String], emptyFolders: inout [String]) -> [PictureInput] {
         var inputs: [PictureInput] = []
         for argument in arguments {
@@ -33,7 +33,7 @@ enum InputList {
                 continue
             }
             if FileSystem.isDirectory(argument) {
-                let found = pngFiles(under: argument)
+                let found = pictureFiles(under: argument)
                 if found.isEmpty { emptyFolders.append(argument) }
                 inputs.append(contentsOf: found.map(PictureInput.file))
             } else {
@@ -43,12 +43,17 @@ enum InputList {
         return inputs
     }
 
-    /// The PNG files below `folder`, sorted by path. Folders named *.png are skipped; a
-    /// link to nothing is kept, so that reading it reports the file and why rather than
+    /// The pictures below `folder`, sorted by path: files whose extension is one of a
+    /// readable format (`.png`, `.jpg`, `.jpeg`, `.jfif`, `.webp`, `.tif`, `.tiff`, `.gif`;
+    /// any case). Reading them then goes by content. Folders named like pictures are skipped;
+    /// a link to nothing is kept, so that reading it reports the file and why rather than
     /// passing over it in silence.
-    static func pngFiles(under folder: String) -> [String] {
-        FileSystem.files(under: folder, endingWith: [".png"])
+    static func pictureFiles(under folder: String) -> [String] {
+        FileSystem.files(under: folder, endingWith: ImageFormat.readableFileExtensions.map { "." + $0 })
     }
+
+    /// What a folder is searched for, as messages say it: "PNG, JPEG, WebP, TIFF, GIF".
+    static let pictureKinds = ImageFormat.readable.map(\.name).joined(separator: ", ")
 
     /// Reads a list of paths, one per line (`-` for standard input); blank lines are skipped.
     static func readList(_ source: String) throws -> [String] {
