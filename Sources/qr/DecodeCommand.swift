@@ -25,6 +25,7 @@ struct DecodeCommand: ParsableCommand {
 
             Examples:
               qr decode photo.png
+              qr decode IMG_0042.JPG scan.tif poster.webp
               qr decode shots/ --json
               qr decode a.png --strategy sequential --timing
               find . -name '*.png' | qr decode --files-from - --jobs 2 --json

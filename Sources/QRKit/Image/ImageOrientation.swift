@@ -41,25 +41,29 @@ extension GrayImage {
     public func oriented(from orientation: ImageOrientation) -> GrayImage {
         if orientation == .topLeft { return self }
         let (newWidth, newHeight) = orientation.swapsSides ? (height, width) : (width, height)
-        // The stored pixel shown at (x, y): its column and row.
-        let source: (Int, Int) -> (Int, Int)
-        switch orientation {
-        case .topLeft: source = { x, y in (x, y) }
-        case .topRight: source = { [width] x, y in (width - 1 - x, y) }
-        case .bottomRight: source = { [width, height] x, y in (width - 1 - x, height - 1 - y) }
-        case .bottomLeft: source = { [height] x, y in (x, height - 1 - y) }
-        case .leftTop: source = { x, y in (y, x) }
-        case .rightTop: source = { [height] x, y in (y, height - 1 - x) }
-        case .rightBottom: source = { [width, height] x, y in (width - 1 - y, height - 1 - x) }
-        case .leftBottom: source = { [width] x, y in (width - 1 - y, x) }
-        }
+        // The stored pixel seen at (x, y) is at origin + x * across + y * down: where the
+        // seen picture's top-left corner was stored, and the steps that follow its rows and
+        // columns through the stored ones.
+        let last = pixels.count - 1
+        let (origin, across, down): (Int, Int, Int) =
+            switch orientation {
+            case .topLeft: (0, 1, width)
+            case .topRight: (width - 1, -1, width)
+            case .bottomRight: (last, -1, -width)
+            case .bottomLeft: (last - (width - 1), 1, -width)
+            case .leftTop: (0, width, 1)
+            case .rightTop: (last - (width - 1), -width, 1)
+            case .rightBottom: (last, -width, -1)
+            case .leftBottom: (width - 1, width, -1)
+            }
         var out = [UInt8](repeating: 0, count: pixels.count)
         pixels.withUnsafeBufferPointer { stored in
             out.withUnsafeMutableBufferPointer { seen in
                 for y in 0..<newHeight {
+                    var from = origin + y * down
                     for x in 0..<newWidth {
-                        let (column, row) = source(x, y)
-                        seen[y * newWidth + x] = stored[row * width + column]
+                        seen[y * newWidth + x] = stored[from]
+                        from += across
                     }
                 }
             }
