@@ -4,7 +4,7 @@ SWIFT ?= swift
 # toolchain brings its own sanitizer and libFuzzer runtimes; valgrind is Debian's.
 LIB_PACKAGES := libqrencode-dev libzbar-dev libzxing-dev libpng-dev zlib1g-dev \
 	libjpeg62-turbo-dev libwebp-dev libtiff-dev libgif-dev
-TEST_PACKAGES := zbar-tools zxing-cpp-tools valgrind ghostscript poppler-utils netpbm
+TEST_PACKAGES := zbar-tools zxing-cpp-tools valgrind ghostscript poppler-utils netpbm libxml2-utils librsvg2-bin
 # The peer tools `make bench-peers` times qr against, and hyperfine to time them.
 BENCH_PACKAGES := hyperfine qrencode zxing-cpp-tools zbar-tools
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -334,22 +334,6 @@ struct SVGWriter {
     }
 
     /// Text safe inside an element or a double-quoted attribute; drops characters XML
-    /// 1.0 cannot hold (control characters other than tab and newline).
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// 1.0 cannot hold (control characters other than tab and line breaks).
+    static func escape(_ text: String) -> String { XMLText.escaped(text) }
 }

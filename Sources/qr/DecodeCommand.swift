@@ -137,27 +137,46 @@ struct DecodeSettings: Equatable {
             }
             throw QRExit.noCode
         }
-        let decoder = Decoder(
-            strategy: strategy.makeStrategy(),
-            timeout: timeoutMilliseconds.map { .milliseconds($0) })
         let output = DecodeOutput(
             count: pictures.count, style: outputStyle(pictureCount: pictures.count), timing: timing,
             progress: StandardError.isTerminal && pictures.count > 1 && !quiet && !json)
         let reader = ImageReader(pixelLimit: maxPixels)
         let stop = CancellationFlag()
-        // The number of cores is asked for only when there is more than one picture.
-        let workers = pictures.count == 1 ? 1 : min(jobs ?? availableCores(), pictures.count)
         let strategyName = strategy.rawValue
-        runInParallel(count: pictures.count, workers: workers, stop: stop) { index in
-            var outcome = Self.decode(pictures[index], reader: reader, decoder: decoder)
-            // Reports name the strategy as it was asked for (`sequential-zbar-first`, `zbar`),
-            // not as the library models it (`sequential`, `single`).
+        let first = self.first
+        /// Reports name the strategy as it was asked for (`sequential-zbar-first`, `zbar`),
+        /// not as the library models it (`sequential`, `single`).
+        let deliver: @Sendable (Int, PictureOutcome) -> Void = { index, outcome in
+            var outcome = outcome
             if case .decoded(var report) = outcome {
                 report.strategy = strategyName
                 outcome = .decoded(report)
             }
             if first, case .decoded(let report) = outcome, !report.symbols.isEmpty { stop.cancel() }
             output.deliver(index, name: pictures[index].displayName, outcome)
+        }
+        var decoder = Decoder(
+            strategy: strategy.makeStrategy(), timeout: timeoutMilliseconds.map { .milliseconds($0) })
+        if pictures.count == 1 {
+            // One picture: no pool, the strategy's own low-latency path (see Decoder).
+            deliver(0, Self.decode(pictures[0], reader: reader, decoder: decoder))
+        } else {
+            // Many: one pass scheduler over all of them, sized to the cores (asked for only
+            // here), so cheap passes of every picture run before expensive ones.
+            decoder.scheduler = PassScheduler(workers: min(jobs ?? availableCores(), pictures.count))
+            let cursor = Atomic<Int>(0)
+            decoder.decodeBatch(
+                next: {
+                    let index = cursor.add(1, ordering: .relaxed).oldValue
+                    guard index < pictures.count, !stop.isCancelled else { return nil }
+                    return { try Self.read(pictures[index], reader: reader) }
+                },
+                deliver: { index, result in
+                    switch result {
+                    case .success(let report): deliver(index, .decoded(report))
+                    case .failure(let error): deliver(index, .failed("\(error)"))
+                    }
+                })
         }
         output.finish()
         let status = output.exitStatus(stoppedEarly: stop.isCancelled)
@@ -175,16 +194,17 @@ struct DecodeSettings: Equatable {
     /// Reads and decodes one picture; never throws: failures become outcomes.
     static func decode(_ input: PictureInput, reader: ImageReader, decoder: Decoder) -> PictureOutcome {
         do {
-            let image: GrayImage
-            switch input {
-            case .file(let path):
-                image = try reader.read(contentsOf: path)
-            case .standardInput:
-                image = try reader.read(descriptor: STDIN_FILENO, name: input.displayName)
-            }
-            return .decoded(try decoder.decode(image))
+            return .decoded(try decoder.decode(try read(input, reader: reader)))
         } catch {
             return .failed("\(error)")
+        }
+    }
+
+    /// Reads one picture.
+    static func read(_ input: PictureInput, reader: ImageReader) throws -> GrayImage {
+        switch input {
+        case .file(let path): return try reader.read(contentsOf: path)
+        case .standardInput: return try reader.read(descriptor: STDIN_FILENO, name: input.displayName)
         }
     }
 }
@@ -194,30 +214,6 @@ enum PictureOutcome: Sendable {
     case decoded(DecodeReport)
     /// The picture could not be read or decoded; the message names the file and why.
     case failed(String)
-}
-
-/// Runs `body(0..<count)` on `workers` threads, each taking the next index until none are
-/// left or `stop` is raised. One worker is the calling thread itself: no thread is made.
-func runInParallel(count: Int, workers: Int, stop: CancellationFlag, _ body: @escaping @Sendable (Int) -> Void) {
-    let next = Atomic<Int>(0)
-    let work: @Sendable () -> Void = {
-        while !stop.isCancelled {
-            let index = next.add(1, ordering: .relaxed).oldValue
-            if index >= count { break }
-            body(index)
-        }
-    }
-    guard workers > 1 else {
-        work()
-        return
-    }
-    // A serial queue of its own per worker: each gets a thread even while the engines'
-    // queues are busy, as the workers block on their decodes.
-    let group = DispatchGroup()
-    for worker in 0..<workers {
-        DispatchQueue(label: "qr.decode.worker.\(worker)").async(group: group, execute: work)
-    }
-    group.wait()
 }
 
 /// The cores this process may use (its CPU affinity and cgroup quota count).

@@ -1,4 +1,4 @@
-// qr encode — text or bytes to a QR code: PNG, SVG, PDF, EPS, PBM, XPM, or terminal art.
+// qr encode — text or bytes to a QR code: PNG, SVG, PDF, EPS, PBM, PAM, XBM, XPM, or terminal art.
 import ArgumentParser
 import QRKit
 
@@ -14,17 +14,25 @@ struct EncodeCommand: ParsableCommand {
         abstract: "Encode text or bytes as a QR code.",
         discussion: """
             The payload is TEXT, or the bytes of FILE with -i FILE (-i - reads standard \
-            input). Text must be UTF-8; --8bit encodes any bytes as they are, NULs included.
+            input), or standard input when neither is given and it is not a terminal. \
+            Text must be UTF-8; --8bit encodes any bytes as they are, NULs included; \
+            --encoding writes the text in another character set.
 
-            The format follows the extension of -o (.png, .svg, .pdf, .eps, .pbm, .xpm, \
-            .txt) unless --format is given. With no -o the code is drawn in the terminal \
-            (utf8), or written to standard output in --format. --split N writes \
-            NAME-01.EXT … NAME-NN.EXT.
+            The level is a minimum: the highest level that fits the same version is \
+            used (as segno does), unless --no-boost.
+
+            The format follows the extension of -o (.png, .svg, .pdf, .eps, .pbm, .pam, \
+            .xbm, .xpm, .txt) unless --format is given. With no -o the code is drawn in \
+            the terminal (utf8), or written to standard output in --format. --split N \
+            writes NAME-01.EXT … NAME-NN.EXT.
 
             Formats: png, svg, pdf and eps (vector: one path; a module is --scale \
-            pixels at --dpi, default 72, so --scale points), pbm (raw P4), xpm, utf8 \
-            and ansi (half blocks), ascii (## and spaces, no escapes). pbm and ascii \
-            are black and white only: other colours are refused.
+            pixels at --dpi, default 72, so --scale points), pbm (raw P4), pam (P7, \
+            RGB or RGB_ALPHA), xbm, xpm, utf8 and ansi (half blocks), ascii (## and \
+            spaces, no escapes), ansi256 (as qrencode -t ANSI256). pbm, xbm, ascii and \
+            ansi256 are black and white only: other colours are refused. Colours are \
+            CSS names (red, navy, transparent …) or RRGGBB[AA]; dark and light must \
+            differ by a contrast ratio of 3:1 (WCAG), unless --force.
 
             Examples:
               qr encode "https://example.org"
@@ -37,23 +45,29 @@ struct EncodeCommand: ParsableCommand {
               qr encode "https://example.org" --format ansi --invert
               qr encode "https://example.org" --scale 2 --dpi 300 -o print.pdf
               qr encode "plain text mail" --format ascii
+              echo -n "https://example.org" | qr encode -o link.png
+              qr encode 0123456789 --mode numeric -l Q -o digits.png
+              qr encode "café" --encoding ISO-8859-1 --eci -o latin1.png
+              qr encode "https://example.org" --title "Example" -o link.svg
 
             Exit status: 0 when the code was written, 2 when the input cannot be read or \
             the payload cannot be encoded (the message names the file and why), 64 on \
-            usage errors.
+            usage errors (a character that does not fit --mode, a --size-px too small \
+            for the symbol included).
             """)
 
     @Argument(help: "The text to encode (UTF-8).")
     var text: String?
 
     @Option(
-        name: [.customShort("i"), .customLong("input")],
+        name: [.customShort("i"), .customShort("r"), .customLong("input")],
         help: ArgumentHelp("Read the payload from FILE; '-' reads standard input.", valueName: "file"))
     var input: String?
 
     @Option(
         name: [.customShort("o"), .customLong("output")],
-        help: ArgumentHelp("Write to FILE (.png, .svg, .pdf, .eps, .pbm, .xpm or .txt); '-' for standard output.", valueName: "file"))
+        help: ArgumentHelp(
+            "Write to FILE (.png, .svg, .pdf, .eps, .pbm, .pam, .xbm, .xpm or .txt); '-' for standard output.", valueName: "file"))
     var output: String?
 
     @Option(name: [.customShort("t"), .customLong("format")], help: "Output format; by default from the -o extension, else utf8.")
@@ -94,14 +108,26 @@ struct EncodeSettings: Equatable {
         if text != nil && input != nil {
             throw ValidationError("give the payload as TEXT or with -i FILE, not both")
         }
-        if text == nil && input == nil {
-            throw ValidationError("nothing to encode: give TEXT, or -i FILE (-i - reads standard input)")
+        if text == nil && input == nil && isatty(0) == 1 {
+            throw ValidationError(
+                "nothing to encode: give TEXT, or -i FILE, or pipe the payload into standard input (echo -n TEXT | qr encode ...)")
         }
         if let problem = optionProblem() { throw ValidationError(problem) }
         let format = try resolvedFormat()
         if let problem = colourProblem(format) { throw ValidationError(problem) }
         if picture.dpi != nil && ![.png, .pdf, .eps].contains(format) {
             throw ValidationError("--dpi applies to PNG, PDF and EPS output only")
+        }
+        if picture.sizePx != nil && format.isTerminalArt {
+            throw ValidationError("--size-px applies to pictures; \(format.rawValue) draws one character cell a module")
+        }
+        if picture.title != nil || picture.desc != nil {
+            guard format == .svg else { throw ValidationError("--title and --desc apply to SVG output only") }
+            do {
+                try SVGRenderer(title: picture.title, description: picture.desc).checkTexts()
+            } catch {
+                throw ValidationError("\(error)")
+            }
         }
         let parts = symbol.split ?? 1
         if writesToStandardOutput {
@@ -126,7 +152,12 @@ struct EncodeSettings: Equatable {
             } else {
                 matrices = [try encoder.encode(payload, options: options)]
             }
-        } catch {
+        } catch let error as EncodeError {
+            if case .characterNotInMode = error {
+                // The payload and --mode were both asked for: a usage error.
+                StandardError.report("\(source): \(error); drop --mode, or pick a mode that holds it")
+                throw QRExit.usage
+            }
             StandardError.report("\(source): \(error)")
             throw QRExit.unreadable
         }
@@ -135,7 +166,11 @@ struct EncodeSettings: Equatable {
         var documents: [[UInt8]] = []
         do {
             for matrix in matrices { documents.append(try render(matrix, as: format)) }
-        } catch {
+        } catch let error as EncodeError {
+            if case .targetSizeTooSmall(_, let modules, _) = error {
+                StandardError.report("--size-px: \(error); give --size-px \(modules) or more, or a smaller --margin")
+                throw QRExit.usage
+            }
             StandardError.report("\(output ?? "output"): \(error)")
             throw QRExit.unreadable
         }
@@ -175,16 +210,27 @@ struct EncodeSettings: Equatable {
         }
     }
 
-    /// What the format cannot draw of the colours asked for (after --invert).
+    /// What the format cannot draw of the colours asked for (after --invert), or why
+    /// readers could not tell them apart.
     private func colourProblem(_ format: OutputFormat) -> String? {
         do {
             let options = try picture.drawingOptions()
             switch format {
             case .pbm: try PBMRenderer(options: options).checkColours()
+            case .xbm: try XBMRenderer(options: options).checkColours()
             case .ascii: try ASCIIRenderer(options: options).checkColours()
+            case .ansi256: try ANSI256Renderer(options: options).checkColours()
             case .eps: try EPSRenderer(options: options).checkColours()
             case .xpm: try XPMRenderer(options: options).checkColours()
-            case .png, .svg, .pdf, .utf8, .ansi: break
+            case .png, .svg, .pdf, .pam, .utf8, .ansi: break
+            }
+            // Terminal half blocks draw in the terminal's colours, not these.
+            if !picture.force && format != .utf8 && format != .ansi {
+                do {
+                    try options.checkContrast()
+                } catch {
+                    return "\(error); pick colours further apart, or give --force to write it anyway"
+                }
             }
             return nil
         } catch {
@@ -200,20 +246,23 @@ struct EncodeSettings: Equatable {
 
     /// The payload, and what to call its source in messages.
     private func readPayload() throws -> (QRPayload, String) {
+        // Bytes as they are, unless a character set is to be written.
+        let raw = symbol.encoding == nil && (symbol.eightBit || symbol.mode == .byte)
         if let text {
-            return (symbol.eightBit ? .bytes(Array(text.utf8)) : .text(text), "text argument")
+            return (raw ? .bytes(Array(text.utf8)) : .text(text), "text argument")
         }
-        let source = input == "-" ? "standard input" : input ?? "-"
+        let fromStandardInput = input == nil || input == "-"
+        let source = fromStandardInput ? "standard input" : input ?? "-"
         let bytes: [UInt8]
         do {
-            bytes = input == "-"
+            bytes = fromStandardInput
                 ? try FileSystem.read(descriptor: 0, name: source, limit: Self.readLimit, tooLarge: Self.tooLarge)
                 : try FileSystem.read(source, limit: Self.readLimit, tooLarge: Self.tooLarge)
         } catch {
             StandardError.report("\(source): \(error.reason)")
             throw QRExit.unreadable
         }
-        if symbol.eightBit { return (.bytes(bytes), source) }
+        if raw { return (.bytes(bytes), source) }
         do {
             return (try QRPayload(utf8: bytes), source)
         } catch {
@@ -236,11 +285,13 @@ struct EncodeSettings: Equatable {
         case "pdf": return .pdf
         case "eps": return .eps
         case "pbm": return .pbm
+        case "pam": return .pam
+        case "xbm": return .xbm
         case "xpm": return .xpm
         case "txt": return .utf8
         default:
             throw ValidationError(
-                "cannot tell the format of '\(output)': name it .png, .svg, .pdf, .eps, .pbm, .xpm or .txt, or give --format (\(OutputFormat.allValueStrings.joined(separator: ", ")))")
+                "cannot tell the format of '\(output)': name it .png, .svg, .pdf, .eps, .pbm, .pam, .xbm, .xpm or .txt, or give --format (\(OutputFormat.allValueStrings.joined(separator: ", ")))")
         }
     }
 
@@ -250,17 +301,23 @@ struct EncodeSettings: Equatable {
         case .png:
             return try PNGRenderer(options: options, dpi: picture.dpi).render(matrix)
         case .svg:
-            return Array(try SVGRenderer(options: options).render(matrix).utf8)
+            return Array(try SVGRenderer(options: options, title: picture.title, description: picture.desc).render(matrix).utf8)
         case .pdf:
             return try PDFRenderer(options: options, dpi: picture.dpi ?? 72).render(matrix)
         case .eps:
             return Array(try EPSRenderer(options: options, dpi: picture.dpi ?? 72).render(matrix).utf8)
         case .pbm:
             return try PBMRenderer(options: options).render(matrix)
+        case .pam:
+            return try PAMRenderer(options: options).render(matrix)
+        case .xbm:
+            return Array(try XBMRenderer(options: options).render(matrix).utf8)
         case .xpm:
             return Array(try XPMRenderer(options: options).render(matrix).utf8)
         case .ascii:
             return Array(try ASCIIRenderer(options: options).render(matrix).utf8)
+        case .ansi256:
+            return Array(try ANSI256Renderer(options: options).render(matrix).utf8)
         case .utf8, .ansi:
             let style: TerminalRenderer.Style = format == .ansi ? .ansi : .halfBlocks
             let renderer = TerminalRenderer(style: style, inverted: picture.invert, margin: picture.margin)
@@ -285,7 +342,7 @@ struct EncodeSettings: Equatable {
 
 /// What the payload becomes.
 struct SymbolOptions: ParsableArguments {
-    @Option(name: [.customShort("l"), .customLong("level")], help: "Error correction: restores about 7, 15, 25 or 30% damage.")
+    @Option(name: [.customShort("l"), .customLong("level")], help: "Error correction: restores about 7, 15, 25 or 30% damage; a minimum, raised while the version allows (--no-boost: as given).")
     var level: LevelArgument = SymbolSettings.defaults.level
 
     @Option(name: [.customShort("v"), .customLong("version")], help: ArgumentHelp("Smallest version, 1-40 (1-4 with --micro); grows if the data needs it.", valueName: "n"))
@@ -294,19 +351,27 @@ struct SymbolOptions: ParsableArguments {
     @Flag(help: "Fail instead of growing past --version.")
     var strictVersion = false
 
-    @Flag(help: "Make a Micro QR symbol (M1-M4): smaller, no level H, no --eci or --split.")
+    @Flag(name: [.customShort("M"), .customLong("micro")], help: "Make a Micro QR symbol (M1-M4): smaller, no level H, no --eci or --split.")
     var micro = false
 
-    @Flag(name: .customLong("8bit"), help: "Encode the bytes as they are, in one 8-bit segment (any bytes, NULs included).")
+    @Flag(name: [.customShort("8"), .customLong("8bit")], help: "Encode the bytes as they are, in one 8-bit segment (any bytes, NULs included).")
     var eightBit = false
 
-    @Flag(help: "Write the text as Shift_JIS, with Kanji segments for double-byte characters.")
+    @Flag(name: [.customShort("k"), .customLong("kanji")], help: "Write the text as Shift_JIS, with Kanji segments for double-byte characters.")
     var kanji = false
+
+    @Option(help: "One segment of this mode; a character that does not fit is an error. byte is --8bit.")
+    var mode: ModeArgument?
+
+    @Option(help: ArgumentHelp("Write the text in this character set (an iconv name, such as ISO-8859-1 or CP1252) in byte mode; with --eci, declared.", valueName: "name"))
+    var encoding: String?
+
+    @Flag var boost: BoostArgument = .boostLevel
 
     @Flag(help: "Upper-case ASCII letters so they fit alphanumeric mode (the code then reads upper case).")
     var caseInsensitive = false
 
-    @Flag(help: "Start with an ECI header declaring UTF-8, so readers need not guess the charset.")
+    @Flag(help: "Start with an ECI header declaring the character set (UTF-8, or --encoding), so readers need not guess it.")
     var eci = false
 
     @Option(help: ArgumentHelp("Spread the payload over N symbols (2-16) joined by structured append.", valueName: "n"))
@@ -316,7 +381,8 @@ struct SymbolOptions: ParsableArguments {
     var settings: SymbolSettings {
         SymbolSettings(
             level: level, version: version, strictVersion: strictVersion, micro: micro, eightBit: eightBit,
-            kanji: kanji, caseInsensitive: caseInsensitive, eci: eci, split: split)
+            kanji: kanji, mode: mode, encoding: encoding, boost: boost == .boostLevel, caseInsensitive: caseInsensitive,
+            eci: eci, split: split)
     }
 
     func validate() throws { try settings.validate() }
@@ -332,18 +398,38 @@ struct SymbolSettings: Equatable {
     var micro = false
     var eightBit = false
     var kanji = false
+    var mode: ModeArgument?
+    var encoding: String?
+    var boost = true
     var caseInsensitive = false
     var eci = false
     var split: Int?
 
     func validate() throws(ValidationError) {
         if eightBit && kanji { throw ValidationError("--8bit and --kanji exclude each other: pick one mode") }
+        if let mode, eightBit || kanji {
+            throw ValidationError("--mode \(mode.rawValue) and --\(eightBit ? "8bit" : "kanji") exclude each other: pick one")
+        }
+        if encoding != nil && (kanji || (mode != nil && mode != .byte)) {
+            throw ValidationError("--encoding applies to byte and automatic modes; Kanji, numeric and alphanumeric modes have their own")
+        }
+        if eci && mode != nil && mode != .byte {
+            throw ValidationError("--eci is followed by one byte segment: drop --eci or --mode \(mode?.rawValue ?? "")")
+        }
     }
 
     func encodeOptions() throws -> EncodeOptions {
-        EncodeOptions(
-            level: level.level, version: version, strictVersion: strictVersion, micro: micro,
-            mode: kanji ? .kanji : eightBit ? .eightBit : .automatic, caseSensitive: !caseInsensitive, eci: eci)
+        let encodeMode: EncodeMode =
+            switch mode {
+            case .numeric?: .numeric
+            case .alnum?: .alphanumeric
+            case .byte?: .eightBit
+            case .kanji?: .kanjiOnly
+            case nil: kanji ? .kanji : eightBit ? .eightBit : .automatic
+            }
+        return EncodeOptions(
+            level: level.level, version: version, strictVersion: strictVersion, micro: micro, mode: encodeMode,
+            caseSensitive: !caseInsensitive, eci: eci, characterSet: encoding, boostLevel: boost)
     }
 }
 
@@ -352,17 +438,27 @@ struct PictureOptions: ParsableArguments {
     @Option(name: [.customShort("s"), .customLong("scale")], help: ArgumentHelp("Pixels per module for PNG, SVG, PBM and XPM; for PDF and EPS, pixels at --dpi (default: 8).", valueName: "n"))
     var scale: Int?
 
-    @Option(name: .customLong("size-px"), help: ArgumentHelp("Largest picture size in pixels; picks the largest whole scale that fits.", valueName: "n"))
+    @Option(
+        name: .customLong("size-px"),
+        help: ArgumentHelp(
+            "Picture size in pixels, exactly: the largest whole scale that fits, the quiet zone taking the rest (the right and bottom one pixel more when it is odd).",
+            valueName: "n"))
     var sizePx: Int?
 
     @Option(name: [.customShort("m"), .customLong("margin")], help: ArgumentHelp("Quiet zone in modules (default: 4, 2 for Micro QR).", valueName: "n"))
     var margin: Int?
 
-    @Option(help: ArgumentHelp("Colour of dark modules, RRGGBB or RRGGBBAA (default: 000000); pbm and ascii take only 000000 or ffffff.", valueName: "hex"))
+    @Option(
+        help: ArgumentHelp(
+            "Colour of dark modules: a CSS name or RRGGBB[AA] (default: black); pbm, xbm, ascii and ansi256 take only black or white.",
+            valueName: "colour"))
     var foreground: String?
 
-    @Option(help: ArgumentHelp("Colour of light modules, RRGGBB or RRGGBBAA; alpha 00 is transparent (default: ffffff).", valueName: "hex"))
+    @Option(help: ArgumentHelp("Colour of light modules: a CSS name, transparent, or RRGGBB[AA] (default: white).", valueName: "colour"))
     var background: String?
+
+    @Flag(help: "Write colours even when their contrast is below 3:1.")
+    var force = false
 
     @Option(name: [.customShort("d"), .customLong("dpi")], help: ArgumentHelp("Resolution: recorded in a PNG (pHYs chunk); sets the page size of PDF and EPS (default: 72, a pixel is a point).", valueName: "n"))
     var dpi: Int?
@@ -370,11 +466,17 @@ struct PictureOptions: ParsableArguments {
     @Flag(help: "Swap dark and light: utf8 then draws for a light terminal, ascii for a dark one (by default ## marks dark modules, as in qrencode); ansi and pictures get light modules on dark.")
     var invert = false
 
+    @Option(help: ArgumentHelp("SVG: a title for assistive technology (<title>, role=\"img\").", valueName: "text"))
+    var title: String?
+
+    @Option(help: ArgumentHelp("SVG: a longer description (<desc>), such as where the code leads.", valueName: "text"))
+    var desc: String?
+
     /// The parsed options, as plain settings.
     var settings: PictureSettings {
         PictureSettings(
-            scale: scale, sizePx: sizePx, margin: margin, foreground: foreground, background: background,
-            dpi: dpi, invert: invert)
+            scale: scale, sizePx: sizePx, margin: margin, foreground: foreground, background: background, force: force,
+            dpi: dpi, invert: invert, title: title, desc: desc)
     }
 
     func validate() throws { try settings.validate() }
@@ -387,8 +489,11 @@ struct PictureSettings: Equatable {
     var margin: Int?
     var foreground: String?
     var background: String?
+    var force = false
     var dpi: Int?
     var invert = false
+    var title: String?
+    var desc: String?
 
     func validate() throws(ValidationError) {
         if scale != nil && sizePx != nil { throw ValidationError("give --scale or --size-px, not both") }
@@ -410,8 +515,8 @@ struct PictureSettings: Equatable {
         if let margin, !(0...RenderOptions.maximumMargin).contains(margin) {
             throw EncodeError.invalidRenderOption("--margin \(margin) is out of range: use 0 to \(RenderOptions.maximumMargin)")
         }
-        if let foreground { options.foreground = try RGBAColor(hex: foreground) }
-        if let background { options.background = try RGBAColor(hex: background) }
+        if let foreground { options.foreground = try RGBAColor(css: foreground) }
+        if let background { options.background = try RGBAColor(css: background) }
         return options
     }
 
@@ -425,7 +530,7 @@ struct PictureSettings: Equatable {
 }
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case png, svg, pdf, eps, pbm, xpm, utf8, ansi, ascii
+    case png, svg, pdf, eps, pbm, pam, xbm, xpm, utf8, ansi, ascii, ansi256
 
     /// Any case, as qrencode's `-t PNG` is written.
     init?(argument: String) {
@@ -433,10 +538,10 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     }
 
     /// Bytes a terminal should not be sent.
-    var isBinary: Bool { self == .png || self == .pdf || self == .pbm }
+    var isBinary: Bool { [.png, .pdf, .pbm, .pam].contains(self) }
 
     /// Drawn in text for a terminal; several symbols go one after another.
-    var isTerminalArt: Bool { self == .utf8 || self == .ansi || self == .ascii }
+    var isTerminalArt: Bool { [.utf8, .ansi, .ascii, .ansi256].contains(self) }
 }
 
 enum LevelArgument: String, ExpressibleByArgument, CaseIterable {
@@ -455,6 +560,35 @@ enum LevelArgument: String, ExpressibleByArgument, CaseIterable {
         case .m: .m
         case .q: .q
         case .h: .h
+        }
+    }
+}
+
+/// `--mode`: one segment of this mode.
+enum ModeArgument: String, ExpressibleByArgument, CaseIterable {
+    case numeric, alnum, byte, kanji
+
+    init?(argument: String) {
+        self.init(rawValue: argument.lowercased())
+    }
+}
+
+/// `--boost-level` (the default) or `--no-boost`.
+enum BoostArgument: String, EnumerableFlag {
+    case boostLevel
+    case noBoost
+
+    static func name(for value: BoostArgument) -> NameSpecification {
+        switch value {
+        case .boostLevel: .customLong("boost-level")
+        case .noBoost: .customLong("no-boost")
+        }
+    }
+
+    static func help(for value: BoostArgument) -> ArgumentHelp? {
+        switch value {
+        case .boostLevel: "Raise the level to the highest that fits the same version (the default): --level is a minimum."
+        case .noBoost: "Keep --level as given."
         }
     }
 }

@@ -78,11 +78,23 @@ enum QuickParse {
     /// `qr encode`'s arguments as settings, or nil.
     static func encode(_ arguments: ArraySlice<String>) -> EncodeSettings? {
         var settings = EncodeSettings()
+        var boostGiven = false
         let parsed = Tokens.read(arguments, shortNames: [
-                "i": "input", "o": "output", "t": "format", "l": "level", "v": "version", "s": "scale",
-                "m": "margin", "d": "dpi",
+                "i": "input", "r": "input", "o": "output", "t": "format", "l": "level", "v": "version", "s": "scale",
+                "m": "margin", "d": "dpi", "8": "8bit", "k": "kanji", "M": "micro",
             ]) { name, value in
             switch name {
+            case "boost-level", "no-boost":
+                // One of the pair at most: ArgumentParser refuses both.
+                guard value == nil, !boostGiven else { return .unknown }
+                boostGiven = true
+                settings.symbol.boost = name == "boost-level"
+                return .flag
+            case "mode": return Tokens.parsed(value, &settings.symbol.mode, ModeArgument.init(argument:))
+            case "encoding": return Tokens.text(value, &settings.symbol.encoding)
+            case "force": return Tokens.flag(value, &settings.picture.force)
+            case "title": return Tokens.text(value, &settings.picture.title)
+            case "desc": return Tokens.text(value, &settings.picture.desc)
             case "input": return Tokens.text(value, &settings.input)
             case "output": return Tokens.text(value, &settings.output)
             case "format": return Tokens.parsed(value, &settings.format, OutputFormat.init(argument:))

@@ -69,7 +69,8 @@ struct EncodeCLIOutputTests {
         #expect(result.status == 0)
         let help = result.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         for expected in [
-            "USAGE: qr encode", "(values: L, M, Q, H; default: M)", "(values: png, svg, pdf, eps, pbm, xpm, utf8, ansi, ascii)",
+            "USAGE: qr encode", "(values: L, M, Q, H; default: M)", "(values: png, svg, pdf, eps, pbm, pam, xbm, xpm, utf8, ansi, ascii, ansi256)",
+            "--mode <mode>", "--encoding <name>", "--boost-level", "--no-boost", "--force", "--title <text>", "--desc <text>",
             "Examples:", "qr encode \"https://example.org\"", "--split <n>", "--strict-version", "--8bit", "--size-px <n>",
         ] {
             #expect(help.contains(expected), "help lacks \(expected)")
@@ -86,18 +87,25 @@ struct EncodeCLIOutputTests {
         OVERVIEW: Encode text or bytes as a QR code.
 
         The payload is TEXT, or the bytes of FILE with -i FILE (-i - reads standard
-        input). Text must be UTF-8; --8bit encodes any bytes as they are, NULs
-        included.
+        input), or standard input when neither is given and it is not a terminal. Text
+        must be UTF-8; --8bit encodes any bytes as they are, NULs included; --encoding
+        writes the text in another character set.
 
-        The format follows the extension of -o (.png, .svg, .pdf, .eps, .pbm, .xpm,
-        .txt) unless --format is given. With no -o the code is drawn in the terminal
-        (utf8), or written to standard output in --format. --split N writes NAME-01.EXT
-        … NAME-NN.EXT.
+        The level is a minimum: the highest level that fits the same version is used
+        (as segno does), unless --no-boost.
+
+        The format follows the extension of -o (.png, .svg, .pdf, .eps, .pbm, .pam,
+        .xbm, .xpm, .txt) unless --format is given. With no -o the code is drawn in the
+        terminal (utf8), or written to standard output in --format. --split N writes
+        NAME-01.EXT … NAME-NN.EXT.
 
         Formats: png, svg, pdf and eps (vector: one path; a module is --scale pixels at
-        --dpi, default 72, so --scale points), pbm (raw P4), xpm, utf8 and ansi (half
-        blocks), ascii (## and spaces, no escapes). pbm and ascii are black and white
-        only: other colours are refused.
+        --dpi, default 72, so --scale points), pbm (raw P4), pam (P7, RGB or
+        RGB_ALPHA), xbm, xpm, utf8 and ansi (half blocks), ascii (## and spaces, no
+        escapes), ansi256 (as qrencode -t ANSI256). pbm, xbm, ascii and ansi256 are
+        black and white only: other colours are refused. Colours are CSS names (red,
+        navy, transparent …) or RRGGBB[AA]; dark and light must differ by a contrast
+        ratio of 3:1 (WCAG), unless --force.
 
         Examples:
           qr encode "https://example.org"
@@ -110,10 +118,15 @@ struct EncodeCLIOutputTests {
           qr encode "https://example.org" --format ansi --invert
           qr encode "https://example.org" --scale 2 --dpi 300 -o print.pdf
           qr encode "plain text mail" --format ascii
+          echo -n "https://example.org" | qr encode -o link.png
+          qr encode 0123456789 --mode numeric -l Q -o digits.png
+          qr encode "café" --encoding ISO-8859-1 --eci -o latin1.png
+          qr encode "https://example.org" --title "Example" -o link.svg
 
         Exit status: 0 when the code was written, 2 when the input cannot be read or
         the payload cannot be encoded (the message names the file and why), 64 on usage
-        errors.
+        errors (a character that does not fit --mode, a --size-px too small for the
+        symbol included).
 
         USAGE: qr encode [<options>] [<text>]
 
@@ -122,33 +135,48 @@ struct EncodeCLIOutputTests {
 
         SYMBOL:
           -l, --level <level>     Error correction: restores about 7, 15, 25 or 30%
-                                  damage. (values: L, M, Q, H; default: M)
+                                  damage; a minimum, raised while the version allows
+                                  (--no-boost: as given). (values: L, M, Q, H; default:
+                                  M)
           -v, --version <n>       Smallest version, 1-40 (1-4 with --micro); grows if
                                   the data needs it.
           --strict-version        Fail instead of growing past --version.
-          --micro                 Make a Micro QR symbol (M1-M4): smaller, no level H,
+          -M, --micro             Make a Micro QR symbol (M1-M4): smaller, no level H,
                                   no --eci or --split.
-          --8bit                  Encode the bytes as they are, in one 8-bit segment
+          -8, --8bit              Encode the bytes as they are, in one 8-bit segment
                                   (any bytes, NULs included).
-          --kanji                 Write the text as Shift_JIS, with Kanji segments for
+          -k, --kanji             Write the text as Shift_JIS, with Kanji segments for
                                   double-byte characters.
+          --mode <mode>           One segment of this mode; a character that does not
+                                  fit is an error. byte is --8bit. (values: numeric,
+                                  alnum, byte, kanji)
+          --encoding <name>       Write the text in this character set (an iconv name,
+                                  such as ISO-8859-1 or CP1252) in byte mode; with
+                                  --eci, declared.
+          --boost-level           Raise the level to the highest that fits the same
+                                  version (the default): --level is a minimum.
+                                  (default: --boost-level)
+          --no-boost              Keep --level as given.
           --case-insensitive      Upper-case ASCII letters so they fit alphanumeric
                                   mode (the code then reads upper case).
-          --eci                   Start with an ECI header declaring UTF-8, so readers
-                                  need not guess the charset.
+          --eci                   Start with an ECI header declaring the character set
+                                  (UTF-8, or --encoding), so readers need not guess it.
           --split <n>             Spread the payload over N symbols (2-16) joined by
                                   structured append.
 
         PICTURE:
           -s, --scale <n>         Pixels per module for PNG, SVG, PBM and XPM; for PDF
                                   and EPS, pixels at --dpi (default: 8).
-          --size-px <n>           Largest picture size in pixels; picks the largest
-                                  whole scale that fits.
+          --size-px <n>           Picture size in pixels, exactly: the largest whole
+                                  scale that fits, the quiet zone taking the rest (the
+                                  right and bottom one pixel more when it is odd).
           -m, --margin <n>        Quiet zone in modules (default: 4, 2 for Micro QR).
-          --foreground <hex>      Colour of dark modules, RRGGBB or RRGGBBAA (default:
-                                  000000); pbm and ascii take only 000000 or ffffff.
-          --background <hex>      Colour of light modules, RRGGBB or RRGGBBAA; alpha 00
-                                  is transparent (default: ffffff).
+          --foreground <colour>   Colour of dark modules: a CSS name or RRGGBB[AA]
+                                  (default: black); pbm, xbm, ascii and ansi256 take
+                                  only black or white.
+          --background <colour>   Colour of light modules: a CSS name, transparent, or
+                                  RRGGBB[AA] (default: white).
+          --force                 Write colours even when their contrast is below 3:1.
           -d, --dpi <n>           Resolution: recorded in a PNG (pHYs chunk); sets the
                                   page size of PDF and EPS (default: 72, a pixel is a
                                   point).
@@ -156,14 +184,18 @@ struct EncodeCLIOutputTests {
                                   terminal, ascii for a dark one (by default ## marks
                                   dark modules, as in qrencode); ansi and pictures get
                                   light modules on dark.
+          --title <text>          SVG: a title for assistive technology (<title>,
+                                  role="img").
+          --desc <text>           SVG: a longer description (<desc>), such as where the
+                                  code leads.
 
         OPTIONS:
-          -i, --input <file>      Read the payload from FILE; '-' reads standard input.
-          -o, --output <file>     Write to FILE (.png, .svg, .pdf, .eps, .pbm, .xpm or
-                                  .txt); '-' for standard output.
+          -i, -r, --input <file>  Read the payload from FILE; '-' reads standard input.
+          -o, --output <file>     Write to FILE (.png, .svg, .pdf, .eps, .pbm, .pam,
+                                  .xbm, .xpm or .txt); '-' for standard output.
           -t, --format <format>   Output format; by default from the -o extension, else
-                                  utf8. (values: png, svg, pdf, eps, pbm, xpm, utf8,
-                                  ansi, ascii)
+                                  utf8. (values: png, svg, pdf, eps, pbm, pam, xbm,
+                                  xpm, utf8, ansi, ascii, ansi256)
           -h, --help              Show help information.
 
 
@@ -228,7 +260,7 @@ struct EncodeCLIOutputTests {
         #expect(try CLI.qr(["encode", "hello", "--scale", "3", "--margin", "2", "-o", out.path]).status == 0)
         #expect(pngSize(try bytes(of: out)) == (75, 75))  // (21 + 4) × 3
         #expect(try CLI.qr(["encode", "hello", "--size-px", "200", "-o", out.path]).status == 0)
-        #expect(pngSize(try bytes(of: out)) == (174, 174))  // 29 modules × 6
+        #expect(pngSize(try bytes(of: out)) == (200, 200))  // 29 modules × 6, and 26 px more quiet zone
         #expect(try CLI.qr(["encode", "hello", "--dpi", "300", "-o", out.path]).status == 0)
         let png = try bytes(of: out)
         #expect(String(decoding: png[37..<41], as: UTF8.self) == "pHYs")
@@ -255,7 +287,6 @@ struct EncodeCLIOutputTests {
 @Suite("qr encode: errors and exit status")
 struct EncodeCLIErrorTests {
     @Test(arguments: [
-        ["encode"],
         ["encode", "text", "-i", "file"],
         ["encode", "x", "--level", "X"],
         ["encode", "x", "--version", "41"],
@@ -278,8 +309,22 @@ struct EncodeCLIErrorTests {
         ["encode", "x", "-o", "out.gif"],
         ["encode", "x", "--split", "2", "--format", "png", "-o", "-"],
         ["encode", "x", "--bogus"],
+        // Modes, character sets and colours (issue 13).
+        ["encode", "x", "--mode", "decimal"],
+        ["encode", "x", "--mode", "numeric", "--8bit"],
+        ["encode", "x", "--mode", "alnum", "--kanji"],
+        ["encode", "x", "--mode", "numeric", "--encoding", "latin1"],
+        ["encode", "x", "--kanji", "--encoding", "latin1"],
+        ["encode", "x", "--mode", "alnum", "--eci"],
+        ["encode", "x", "--encoding", "NO-SUCH-SET"],
+        ["encode", "x", "--encoding", "EBCDIC-US", "--eci"],
+        ["encode", "x", "--foreground", "reddish"],
+        ["encode", "x", "--foreground", "orange", "-o", "a.pdf"],
     ])
     func usageErrorsExit64(arguments: [String]) throws {
+        // With nothing on standard input (the tests give /dev/null), a missing TEXT
+        // is an empty payload instead (exit 2); a terminal makes it a usage error
+        // (EncodeOptionsCLITests).
         let result = try CLI.qr(arguments)
         #expect(result.status == 64, "\(arguments)")
         #expect(result.stderr.contains("Error:"), "\(arguments)")
@@ -287,10 +332,9 @@ struct EncodeCLIErrorTests {
     }
 
     @Test func usageErrorsSayWhatToDo() throws {
-        #expect(try CLI.qr(["encode"]).stderr.contains("nothing to encode: give TEXT, or -i FILE"))
         #expect(try CLI.qr(["encode", "x", "--version", "41"]).stderr.contains("versions 1 to 40"))
         #expect(try CLI.qr(["encode", "1", "--micro", "--eci"]).stderr.contains("drop --eci or --micro"))
-        #expect(try CLI.qr(["encode", "x", "-o", "out.gif"]).stderr.contains("name it .png, .svg, .pdf, .eps, .pbm, .xpm or .txt"))
+        #expect(try CLI.qr(["encode", "x", "-o", "out.gif"]).stderr.contains("name it .png, .svg, .pdf, .eps, .pbm, .pam, .xbm, .xpm or .txt"))
     }
 
     @Test func unreadableInputExits2NamingTheFile() throws {

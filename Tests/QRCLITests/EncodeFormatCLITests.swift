@@ -1,5 +1,6 @@
-// QRCLI tests — `qr encode` to PDF, EPS, PBM, XPM and ASCII: each file opened by its
-// reference reader (poppler, ghostscript, netpbm), drawn as PNG, and read back by `qr decode`.
+// QRCLI tests — `qr encode` to PDF, EPS, PBM, PAM, XBM, XPM, SVG, ASCII and ANSI256: each
+// file opened by its reference reader (poppler, ghostscript, netpbm, xmllint and librsvg),
+// drawn as PNG, and read back by `qr decode`; the text art compared with qrencode's.
 import Foundation
 import QRTestSupport
 import Testing
@@ -18,10 +19,14 @@ private enum Reader {
                 ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pnggray", "-r72", "-dEPSCrop", "-sOutputFile=" + png.path, file.path])
         case "pbm":
             try Data(try succeed(try tool("pnmtopng"), [file.path])).write(to: png)
-        case "xpm":
-            let ppm = directory.appendingPathComponent(file.lastPathComponent + ".ppm")
-            try Data(try succeed(try tool("xpmtoppm"), [file.path])).write(to: ppm)
-            try Data(try succeed(try tool("pnmtopng"), [ppm.path])).write(to: png)
+        case "xpm", "pam", "xbm":
+            let converter = ["xpm": "xpmtoppm", "pam": "pamtopnm", "xbm": "xbmtopbm"][format]!
+            let pnm = directory.appendingPathComponent(file.lastPathComponent + ".pnm")
+            try Data(try succeed(try tool(converter), [file.path])).write(to: pnm)
+            try Data(try succeed(try tool("pnmtopng"), [pnm.path])).write(to: png)
+        case "svg":
+            try succeed(try tool("xmllint"), ["--noout", file.path])
+            try succeed(try tool("rsvg-convert"), ["--format", "png", "--output", png.path, file.path])
         default:
             Issue.record("no reader for \(format)")
         }
@@ -39,18 +44,18 @@ private enum Reader {
     }
 }
 
-@Suite("qr encode: PDF, EPS, PBM, XPM and ASCII")
+@Suite("qr encode: PDF, EPS, PBM, PAM, XBM, XPM, SVG, ASCII and ANSI256")
 struct EncodeFormatCLITests {
     /// Each format, chosen by extension and by --format, at levels L and H: the reader's
     /// picture decodes with `qr decode --bytes` to the payload, byte for byte.
-    @Test(arguments: ["pdf", "eps", "pbm", "xpm"], ["L", "H"])
+    @Test(arguments: ["pdf", "eps", "pbm", "pam", "xbm", "xpm", "svg"], ["L", "H"])
     func readsBackThroughTheReferenceReader(format: String, level: String) throws {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let payload = "héllo wörld, \(format) at \(level) ✓"
         for (name, extra) in [("by-extension.\(format)", []), ("by-flag.out", ["--format", format])] {
             let file = directory.appendingPathComponent(name)
-            let encoded = try CLI.qr(["encode", payload, "--level", level, "--scale", "3", "-o", file.path] + extra)
+            let encoded = try CLI.qr(["encode", payload, "--level", level, "--no-boost", "--scale", "3", "-o", file.path] + extra)
             #expect(encoded.status == 0, "\(encoded.stderr)")
             #expect(encoded.stderr.isEmpty)
             let png = directory.appendingPathComponent(name + ".png")
@@ -62,14 +67,16 @@ struct EncodeFormatCLITests {
     }
 
     /// The largest symbol, version 40 at level H, read back from a PDF and an EPS made
-    /// at --scale 4 --dpi 144: a module is 2 points, so 2 pixels when drawn at 72 dpi.
-    @Test(arguments: ["pdf", "eps"])
+    /// at --scale 4 --dpi 144 (a module is 2 points, so 2 pixels when drawn at 72 dpi),
+    /// and from the other formats at --scale 2.
+    @Test(arguments: ["pdf", "eps", "pam", "xbm", "svg"])
     func version40ReadsBack(format: String) throws {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let payload = String(repeating: "QRKit prints to paper. ", count: 40)
         let file = directory.appendingPathComponent("v40.\(format)")
-        let encoded = try CLI.qr(["encode", payload, "--level", "H", "--version", "40", "--scale", "4", "--dpi", "144", "-o", file.path])
+        let size = ["pdf", "eps"].contains(format) ? ["--scale", "4", "--dpi", "144"] : ["--scale", "2"]
+        let encoded = try CLI.qr(["encode", payload, "--level", "H", "--version", "40", "-o", file.path] + size)
         #expect(encoded.status == 0, "\(encoded.stderr)")
         let png = directory.appendingPathComponent("v40.png")
         try Reader.draw(file, as: format, to: png)
@@ -88,7 +95,7 @@ struct EncodeFormatCLITests {
     }
 
     @Test func asciiIsPlainTextWithAQuietZone() throws {
-        let result = try CLI.qr(["encode", "https://example.org", "--format", "ascii"])
+        let result = try CLI.qr(["encode", "https://example.org", "--format", "ascii", "--no-boost"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         #expect(!result.stdout.contains(0x1B))
@@ -110,8 +117,16 @@ struct EncodeFormatCLITests {
     @Test(.enabled(if: CLI.tool("qrencode") != nil), arguments: ["hello", "https://example.org/ascii", "12345"])
     func asciiMatchesQrencode(text: String) throws {
         let theirs = try CLI.run(try #require(CLI.tool("qrencode")), ["-t", "ASCII", "-l", "M", text])
-        let ours = try CLI.qr(["encode", text, "--format", "ascii"])
+        let ours = try CLI.qr(["encode", text, "--format", "ascii", "--no-boost"])
         #expect(ours.stdout == theirs.stdout)
+    }
+
+    /// `--format ansi256` (and `-t ANSI256`), byte for byte as `qrencode -t ANSI256`.
+    @Test(.enabled(if: CLI.tool("qrencode") != nil), arguments: ["hello", "https://example.org/ansi256"])
+    func ansi256MatchesQrencode(text: String) throws {
+        let theirs = try CLI.run(try #require(CLI.tool("qrencode")), ["-t", "ANSI256", "-l", "M", text])
+        #expect(try CLI.qr(["encode", text, "--no-boost", "--format", "ansi256"]).stdout == theirs.stdout)
+        #expect(try CLI.qr(["encode", text, "--no-boost", "-t", "ANSI256"]).stdout == theirs.stdout)
     }
 
     @Test func asciiToAFileAndSplit() throws {
@@ -134,6 +149,10 @@ struct EncodeFormatCLITests {
         #expect(pbm.stdout.starts(with: Array("P4\n29 29\n".utf8)))
         let xpm = try CLI.qr(["encode", "xpm", "--format", "xpm", "--foreground", "336699"])
         #expect(xpm.text.hasPrefix("/* XPM */\n") && xpm.text.contains("\"# c #336699\""))
+        let pam = try CLI.qr(["encode", "pam", "--format", "pam", "--scale", "1", "--background", "transparent"])
+        #expect(pam.stdout.starts(with: Array("P7\nWIDTH 29\nHEIGHT 29\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n".utf8)))
+        let xbm = try CLI.qr(["encode", "xbm", "--format", "xbm", "--scale", "1"])
+        #expect(xbm.text.hasPrefix("#define qrcode_width 29\n#define qrcode_height 29\n"))
     }
 
     @Test(arguments: [
@@ -145,6 +164,12 @@ struct EncodeFormatCLITests {
         ["encode", "x", "--format", "ascii", "--dpi", "300"],
         ["encode", "x", "-o", "a.pbm", "--dpi", "300"],
         ["encode", "x", "--split", "2", "--format", "pdf"],
+        ["encode", "x", "--format", "xbm", "--foreground", "navy"],
+        ["encode", "x", "--format", "ansi256", "--background", "ivory"],
+        ["encode", "x", "--format", "pam", "--split", "2"],
+        ["encode", "x", "--format", "ascii", "--size-px", "100"],
+        ["encode", "x", "-o", "a.png", "--title", "not SVG"],
+        ["encode", "x", "-o", "a.svg", "--title", "bell \u{7}"],
     ])
     func refusedWithExit64(arguments: [String]) throws {
         let result = try CLI.qr(arguments)

@@ -5,7 +5,7 @@ import Testing
 @testable import QRKit
 
 /// libqrencode's own answer for a C string, called directly.
-private func reference(
+func reference(
     _ bytes: [UInt8], version: Int = 0, level: ErrorCorrectionLevel, hint: QRencodeMode = QR_MODE_8,
     caseSensitive: Bool = true, micro: Bool = false
 ) -> (version: Int, size: Int, modules: [Bool])? {

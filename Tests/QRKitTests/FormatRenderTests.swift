@@ -1,5 +1,6 @@
-// QRKit tests — PDF, EPS, PBM, XPM and ASCII renderers: each file opened by its reference
-// reader (poppler, ghostscript, netpbm), the pixels it draws decoded back by zbar.
+// QRKit tests — PDF, EPS, PBM, PAM, XBM, XPM, SVG, ASCII and ANSI256 renderers: each file
+// opened by its reference reader (poppler, ghostscript, netpbm, xmllint and librsvg; qrencode
+// for ANSI256), the pixels it draws decoded back by zbar.
 import Foundation
 import QRTestSupport
 import Testing
@@ -15,6 +16,10 @@ private enum Reference {
     static let gs = ProgramRunner.tool("gs")
     static let pnmtopng = ProgramRunner.tool("pnmtopng")
     static let xpmtoppm = ProgramRunner.tool("xpmtoppm")
+    static let pamtopnm = ProgramRunner.tool("pamtopnm")
+    static let xbmtopbm = ProgramRunner.tool("xbmtopbm")
+    static let xmllint = ProgramRunner.tool("xmllint")
+    static let rsvgConvert = ProgramRunner.tool("rsvg-convert")
 
     /// Runs a tool and requires it to succeed without complaint.
     static func run(_ tool: String?, _ arguments: [String], name: String) throws -> [UInt8] {
@@ -53,20 +58,83 @@ private enum Reference {
         let ppm = try run(xpmtoppm, [try scratch.file("code.xpm", Array(text.utf8))], name: "xpmtoppm")
         return try run(pnmtopng, [try scratch.file("code.ppm", ppm)], name: "pnmtopng")
     }
+
+    /// netpbm's PNG of a PAM file, through PNM (pamtopnm drops an alpha channel).
+    static func pam(_ bytes: [UInt8], in scratch: ScratchDirectory) throws -> [UInt8] {
+        let pnm = try run(pamtopnm, [try scratch.file("code.pam", bytes)], name: "pamtopnm")
+        return try run(pnmtopng, [try scratch.file("code.pnm", pnm)], name: "pnmtopng")
+    }
+
+    /// netpbm's PNG of an XBM file, through PBM.
+    static func xbm(_ text: String, in scratch: ScratchDirectory) throws -> [UInt8] {
+        let pbm = try run(xbmtopbm, [try scratch.file("code.xbm", Array(text.utf8))], name: "xbmtopbm")
+        return try run(pnmtopng, [try scratch.file("code.xbm.pbm", pbm)], name: "pnmtopng")
+    }
+
+    /// librsvg's PNG of an SVG file, once xmllint has found it well-formed.
+    static func svg(_ text: String, in scratch: ScratchDirectory) throws -> [UInt8] {
+        let file = try scratch.file("code.svg", Array(text.utf8))
+        _ = try run(xmllint, ["--noout", file], name: "xmllint")
+        return try run(rsvgConvert, ["--format", "png", file], name: "rsvg-convert")
+    }
+
+    /// ANSI256 art as a picture, as a 256-colour terminal shows it: each line a row of
+    /// modules, each two spaces a module in the background colour set last (16 black,
+    /// 231 white), `scale` pixels a module. Nil when the text holds anything else.
+    static func ansi256(_ text: String, scale: Int) -> GrayImage? {
+        var rows: [[UInt8]] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            var rest = Substring(line)
+            var colour: UInt8?
+            var row: [UInt8] = []
+            while !rest.isEmpty {
+                if rest.hasPrefix("\u{1B}[48;5;16m") {
+                    colour = 0
+                    rest = rest.dropFirst(10)
+                } else if rest.hasPrefix("\u{1B}[48;5;231m") {
+                    colour = 255
+                    rest = rest.dropFirst(11)
+                } else if rest == "\u{1B}[0m" {
+                    rest = ""
+                } else if rest.hasPrefix("  "), let colour {
+                    row.append(colour)
+                    rest = rest.dropFirst(2)
+                } else {
+                    return nil
+                }
+            }
+            rows.append(row)
+        }
+        guard let side = rows.first?.count, rows.count == side, rows.allSatisfy({ $0.count == side }) else { return nil }
+        var pixels: [UInt8] = []
+        for row in rows {
+            let wide = row.flatMap { [UInt8](repeating: $0, count: scale) }
+            for _ in 0..<scale { pixels += wide }
+        }
+        return GrayImage(width: side * scale, height: side * scale, pixels: pixels)
+    }
 }
 
 /// The formats read back through a reference reader.
 enum PictureFormat: String, CaseIterable, Sendable {
-    case pdf, eps, pbm, xpm
+    case pdf, eps, pbm, pam, xbm, xpm, svg, ansi256
 
-    /// Renders `matrix` and has the reference reader draw it as PNG.
-    func referencePNG(_ matrix: QRMatrix, options: RenderOptions, in scratch: ScratchDirectory) throws -> [UInt8] {
+    /// Renders `matrix` and has the reference reader draw it.
+    func referenceImage(_ matrix: QRMatrix, options: RenderOptions, in scratch: ScratchDirectory) throws -> GrayImage {
+        let png: [UInt8]
         switch self {
-        case .pdf: try Reference.pdf(try PDFRenderer(options: options).render(matrix), in: scratch)
-        case .eps: try Reference.eps(try EPSRenderer(options: options).render(matrix), in: scratch)
-        case .pbm: try Reference.pbm(try PBMRenderer(options: options).render(matrix), in: scratch)
-        case .xpm: try Reference.xpm(try XPMRenderer(options: options).render(matrix), in: scratch)
+        case .pdf: png = try Reference.pdf(try PDFRenderer(options: options).render(matrix), in: scratch)
+        case .eps: png = try Reference.eps(try EPSRenderer(options: options).render(matrix), in: scratch)
+        case .pbm: png = try Reference.pbm(try PBMRenderer(options: options).render(matrix), in: scratch)
+        case .pam: png = try Reference.pam(try PAMRenderer(options: options).render(matrix), in: scratch)
+        case .xbm: png = try Reference.xbm(try XBMRenderer(options: options).render(matrix), in: scratch)
+        case .xpm: png = try Reference.xpm(try XPMRenderer(options: options).render(matrix), in: scratch)
+        case .svg: png = try Reference.svg(try SVGRenderer(options: options).render(matrix), in: scratch)
+        case .ansi256:
+            let text = try ANSI256Renderer(options: options).render(matrix)
+            return try #require(Reference.ansi256(text, scale: options.scale), "not ANSI256 art: \(text.prefix(200))")
         }
+        return try #require(TestDecoding.png(png), "\(self) did not become a PNG").image
     }
 }
 
@@ -83,7 +151,7 @@ private func pixelsMatch(_ image: GrayImage, _ matrix: QRMatrix, scale: Int, mar
     return true
 }
 
-@Suite("Render: PDF, EPS, PBM and XPM read back by their reference readers")
+@Suite("Render: every format read back by its reference reader")
 struct FormatRenderReadBackTests {
     /// Levels L and H at versions 1 and 40: each file drawn by its reader, every pixel
     /// where it belongs, and zbar reads the payload back byte for byte.
@@ -98,23 +166,48 @@ struct FormatRenderReadBackTests {
         let scale = symbol.version == 1 ? 4 : 3
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
-        let png = try format.referencePNG(matrix, options: RenderOptions(scale: scale), in: scratch)
-        let file = try #require(TestDecoding.png(png), "\(format) did not become a PNG")
-        #expect(pixelsMatch(file.image, matrix, scale: scale, margin: 4), "\(format): the pixels differ from the matrix")
-        #expect(TestDecoding.zbar(file.image) == [payload])
+        let image = try format.referenceImage(matrix, options: RenderOptions(scale: scale), in: scratch)
+        #expect(pixelsMatch(image, matrix, scale: scale, margin: 4), "\(format): the pixels differ from the matrix")
+        #expect(TestDecoding.zbar(image) == [payload])
+    }
+
+    /// A target size is met exactly, the quiet zone taking the rest, in every picture
+    /// format: 200 px for version 1's 29 modules is 6 px a module, 26 px spare, 13
+    /// before and 13 after; 201 px puts the odd pixel after.
+    @Test(arguments: [PictureFormat.pdf, .eps, .pbm, .pam, .xbm, .xpm, .svg], [200, 201])
+    func targetSizeIsExact(format: PictureFormat, size: Int) throws {
+        let payload = Array("exact size".utf8)
+        let matrix = try encoder.encode(bytes: payload, options: EncodeOptions(level: .m, version: 1, strictVersion: true, mode: .eightBit))
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let image = try format.referenceImage(matrix, options: RenderOptions(targetSize: size), in: scratch)
+        #expect(image.width == size && image.height == size, "\(format): \(image.width)×\(image.height)")
+        let before = (size - 29 * 6) / 2
+        for y in 0..<size {
+            for x in 0..<size {
+                let dx = x - before - 4 * 6
+                let dy = y - before - 4 * 6
+                let dark = dx >= 0 && dy >= 0 && matrix.isDark(x: dx / 6, y: dy / 6)
+                guard dark == (image[x, y] < 128) else {
+                    Issue.record("\(format) at \(size) px: pixel \(x), \(y) is not where the matrix puts it")
+                    return
+                }
+            }
+        }
+        #expect(TestDecoding.zbar(image) == [payload])
     }
 
     /// Colours, a narrow margin and a fractional module (PDF, EPS) still read back.
-    @Test(arguments: [PictureFormat.pdf, .eps, .xpm])
+    @Test(arguments: [PictureFormat.pdf, .eps, .xpm, .pam, .svg])
     func coloursReadBack(format: PictureFormat) throws {
         let payload = Array("https://example.org/colours".utf8)
         let matrix = try encoder.encode(bytes: payload, options: EncodeOptions(level: .q, mode: .eightBit))
         let options = RenderOptions(scale: 5, margin: 2, foreground: try RGBAColor(hex: "1a2b6c"), background: try RGBAColor(hex: "fff8dc"))
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
-        let file = try #require(TestDecoding.png(try format.referencePNG(matrix, options: options, in: scratch)))
-        #expect(file.image.width == (matrix.size + 4) * 5)
-        #expect(TestDecoding.zbar(file.image) == [payload])
+        let image = try format.referenceImage(matrix, options: options, in: scratch)
+        #expect(image.width == (matrix.size + 4) * 5)
+        #expect(TestDecoding.zbar(image) == [payload])
     }
 
     @Test func swappedPBMReadsBackInverted() throws {
@@ -279,5 +372,77 @@ struct RasterTextRenderTests {
         let plain = try ASCIIRenderer().render(matrix)
         let swapped = try ASCIIRenderer(options: RenderOptions(foreground: .white, background: .black)).render(matrix)
         #expect(Array(swapped.utf8) == plain.utf8.map { $0 == 0x23 ? 0x20 : $0 == 0x20 ? 0x23 : $0 })
+    }
+}
+
+@Suite("Render: PAM, XBM, ANSI256 and SVG details")
+struct NewFormatDetailTests {
+    @Test func pamHeaderAndPixels() throws {
+        let matrix = try encoder.encode(text: "pam")
+        let navy = RenderOptions(scale: 2, margin: 1, foreground: try RGBAColor(css: "navy"), background: try RGBAColor(css: "ivory"))
+        let pam = try PAMRenderer(options: navy).render(matrix)
+        let side = (matrix.size + 2) * 2
+        let header = Array("P7\nWIDTH \(side)\nHEIGHT \(side)\nDEPTH 3\nMAXVAL 255\nTUPLTYPE RGB\nENDHDR\n".utf8)
+        #expect(Array(pam.prefix(header.count)) == header)
+        #expect(pam.count == header.count + side * side * 3)
+        let firstModule = header.count + (2 * side + 2) * 3  // pixel (2, 2): the finder's corner
+        #expect(Array(pam[firstModule..<(firstModule + 3)]) == [0, 0, 0x80])
+        #expect(Array(pam[header.count..<(header.count + 3)]) == [0xFF, 0xFF, 0xF0])
+        let clear = try PAMRenderer(options: RenderOptions(scale: 1, background: try RGBAColor(css: "transparent"))).render(matrix)
+        #expect(String(decoding: clear.prefix(80), as: UTF8.self).contains("DEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\n"))
+    }
+
+    @Test func xbmBitsMatchTheMatrix() throws {
+        let matrix = try encoder.encode(text: "xbm bits")
+        let text = try XBMRenderer(options: RenderOptions(scale: 1, margin: 3)).render(matrix)
+        let side = matrix.size + 6
+        let lines = text.split(separator: "\n")
+        #expect(lines.prefix(3) == ["#define qrcode_width \(side)", "#define qrcode_height \(side)", "static unsigned char qrcode_bits[] = {"])
+        #expect(text.hasSuffix(" };\n"))
+        let bytes = text.split(whereSeparator: { " ,\n{};".contains($0) }).filter { $0.hasPrefix("0x") }.compactMap { UInt8($0.dropFirst(2), radix: 16) }
+        let rowBytes = (side + 7) / 8
+        try #require(bytes.count == rowBytes * side)
+        for y in 0..<side {
+            for x in 0..<side {
+                let set = bytes[y * rowBytes + x / 8] >> (x % 8) & 1 == 1
+                #expect(set == matrix.isDark(x: x - 3, y: y - 3))
+            }
+        }
+        #expect(throws: EncodeError.self) { try XBMRenderer(options: RenderOptions(foreground: try RGBAColor(css: "red"))).checkColours() }
+    }
+
+    /// Byte for byte what `qrencode -t ANSI256` prints (where qrencode is installed: a
+    /// bench tool), for several margins.
+    @Test(.enabled(if: ProgramRunner.tool("qrencode") != nil), arguments: [("hello", 4), ("https://example.org/ansi256", 2), ("12345", 0)])
+    func ansi256MatchesQrencode(text: String, margin: Int) throws {
+        let qrencode = try #require(ProgramRunner.tool("qrencode"))
+        let theirs = try ProgramRunner.run(qrencode, ["-t", "ANSI256", "-l", "M", "-m", "\(margin)", text])
+        let matrix = try encoder.encode(text: text, options: EncodeOptions(level: .m))
+        let ours = try ANSI256Renderer(options: RenderOptions(margin: margin)).render(matrix)
+        #expect(Array(ours.utf8) == theirs.stdout)
+    }
+
+    @Test func ansi256SwappedColoursReadBack() throws {
+        let matrix = try encoder.encode(text: "inverted ansi")
+        let text = try ANSI256Renderer(options: RenderOptions(foreground: .white, background: .black)).render(matrix)
+        #expect(text.hasPrefix("\u{1B}[48;5;16m  "))
+        let image = try #require(Reference.ansi256(text, scale: 3))
+        #expect(image[0, 0] == 0)
+        #expect(TestDecoding.zbar(image.inverted()) == [Array("inverted ansi".utf8)])
+    }
+
+    @Test func svgTitleAndDescriptionAreEscapedAndLabelTheImage() throws {
+        let matrix = try encoder.encode(text: "svg")
+        let svg = try SVGRenderer(title: "Tom & \"Jerry\" <3", description: "it's a link").render(matrix)
+        #expect(svg.contains(" role=\"img\" aria-labelledby=\"qr-title qr-desc\">\n<title id=\"qr-title\">Tom &amp; &quot;Jerry&quot; &lt;3</title>\n<desc id=\"qr-desc\">it&apos;s a link</desc>\n"))
+        let titleOnly = try SVGRenderer(title: "only").render(matrix)
+        #expect(titleOnly.contains("aria-labelledby=\"qr-title\">") && !titleOnly.contains("<desc"))
+        #expect(!(try SVGRenderer().render(matrix)).contains("role="))
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        _ = try Reference.run(Reference.xmllint, ["--noout", try scratch.file("t.svg", Array(svg.utf8))], name: "xmllint")
+        #expect(throws: EncodeError.invalidRenderOption("the title holds U+0007 (character 2), which XML cannot carry")) {
+            try SVGRenderer(title: "a\u{7}").render(matrix)
+        }
     }
 }

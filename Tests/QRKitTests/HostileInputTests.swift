@@ -239,7 +239,7 @@ import Testing
     @Test func zbarRescalesDegenerateShapesWithoutLosingARow() {
         // The rescaled pass must never ask for a 0-pixel side.
         for (width, height) in Self.shapes {
-            if let resized = ZBarEngine.rescaledForZBar(GrayImage(width: width, height: height, filledWith: 9)) {
+            if let resized = ZBarEngine.rescaledForZBar(PictureVariants(GrayImage(width: width, height: height, filledWith: 9))) {
                 #expect(resized.width >= 1 && resized.height >= 1)
             }
         }

@@ -96,3 +96,44 @@ import Testing
         #expect(GrayImage(width: 4, height: 4, filledWith: 90).contrastStretched() == nil)
     }
 }
+
+/// The fixed-point resizer against the plain floating-point definition of bilinear
+/// interpolation at pixel centres: every pixel within one grey level, at the factors the
+/// rescaled passes use and at odd ones.
+@Suite struct BilinearAgreementTests {
+    /// Bilinear interpolation as written in textbooks, in Double.
+    static func reference(_ image: GrayImage, width newWidth: Int, height newHeight: Int) -> [UInt8] {
+        let sx = Double(image.width) / Double(newWidth)
+        let sy = Double(image.height) / Double(newHeight)
+        var out: [UInt8] = []
+        for ny in 0..<newHeight {
+            let fy = max(0, (Double(ny) + 0.5) * sy - 0.5)
+            let y0 = min(Int(fy), image.height - 1)
+            let y1 = min(y0 + 1, image.height - 1)
+            let wy = fy - Double(y0)
+            for nx in 0..<newWidth {
+                let fx = max(0, (Double(nx) + 0.5) * sx - 0.5)
+                let x0 = min(Int(fx), image.width - 1)
+                let x1 = min(x0 + 1, image.width - 1)
+                let wx = fx - Double(x0)
+                let top = Double(image[x0, y0]) * (1 - wx) + Double(image[x1, y0]) * wx
+                let bottom = Double(image[x0, y1]) * (1 - wx) + Double(image[x1, y1]) * wx
+                out.append(UInt8((top * (1 - wy) + bottom * wy).rounded()))
+            }
+        }
+        return out
+    }
+
+    @Test(arguments: [(7, 5, 2.0), (13, 9, 3.7), (31, 17, 4.0), (40, 40, 18.0), (5, 23, 1.3), (1, 6, 2.5)])
+    func agreesWithTheFloatingPointDefinition(width: Int, height: Int, factor: Double) {
+        var random = SplitMix64(seed: UInt64(width * 1000 + height))
+        let pixels = (0..<width * height).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let image = GrayImage(width: width, height: height, pixels: pixels)
+        let newWidth = Int((Double(width) * factor).rounded())
+        let newHeight = Int((Double(height) * factor).rounded())
+        let fast = image.resized(width: newWidth, height: newHeight)
+        let slow = Self.reference(image, width: newWidth, height: newHeight)
+        let worst = zip(fast.pixels, slow).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst <= 1, "largest difference \(worst) grey levels")
+    }
+}

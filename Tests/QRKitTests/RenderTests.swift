@@ -110,20 +110,32 @@ struct RenderPictureTests {
         #expect(chunks.allSatisfy { $0.crcIsValid })
     }
 
+    /// The largest whole scale that fits, the quiet zone taking the rest: half before
+    /// the symbol, the other half (one pixel more when odd) after it.
     @Test(arguments: [("hello", 100), ("https://example.org/size", 333), ("1", 29)])
-    func targetSizeChoosesLargestScaleThatFits(text: String, size: Int) throws {
+    func targetSizeIsMetExactly(text: String, size: Int) throws {
         let matrix = try encoder.encode(text: text)
         let modules = matrix.size + 8
+        let scale = size / modules
         let image = try GrayImageRenderer(options: RenderOptions(targetSize: size)).render(matrix)
-        #expect(image.width == size / modules * modules)
-        #expect(image.width <= size && image.width + modules > size)
+        #expect(image.width == size && image.height == size)
+        let before = (size - modules * scale) / 2 + 4 * scale
+        // The finder pattern's top-left corner sits `before` pixels in, in both directions.
+        #expect(image[before, before] == 0 && image[before - 1, before] == 255 && image[before, before - 1] == 255)
+        let after = size - before - matrix.size * scale
+        #expect(after - before == (size - modules * scale) % 2)
+        #expect(image[size - after - 1, before] == 0 && image[size - after, before] == 255)
         let png = try PNGRenderer(options: RenderOptions(targetSize: size)).render(matrix)
-        #expect(try #require(TestDecoding.png(png)).image.width == image.width)
+        #expect(try #require(TestDecoding.png(png)).image.pixels == image.pixels)
+        // One pixel a module is too fine for zbar; the others must read.
+        if scale > 1 { #expect(TestDecoding.zbar(image) == [Array(text.utf8)]) }
     }
 
     @Test func targetSizeTooSmall() throws {
         let matrix = try encoder.encode(text: "hello")
-        #expect(throws: EncodeError.self) { try PNGRenderer(options: RenderOptions(targetSize: 28)).render(matrix) }
+        #expect(throws: EncodeError.targetSizeTooSmall(size: 28, modules: 29, margin: 4)) {
+            try PNGRenderer(options: RenderOptions(targetSize: 28)).render(matrix)
+        }
     }
 
     @Test func renderOptionsOutOfRange() throws {

@@ -4,19 +4,19 @@ import Testing
 @testable import QRKit
 
 @Suite struct StrategyTests {
-    @Test func raceReturnsFirstSuccessEvenWhenAFailureFinishesFirst() throws {
+    @Test(arguments: Pool.both) func raceReturnsFirstSuccessEvenWhenAFailureFinishesFirst(pool: Pool) throws {
         let failsFast = TestEngine("fails-fast", passDelay: .milliseconds(5), .findsNothing)
         let findsLater = TestEngine("finds-later", passDelay: .milliseconds(60), .finds("late"))
-        let report = try Decoder(strategy: .race([failsFast, findsLater])).decode(blankImage)
+        let report = try Decoder(strategy: .race([failsFast, findsLater]), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.winner == "finds-later")
         #expect(report.symbols.map(\.text) == ["late"])
         #expect(report.engines.map(\.outcome) == [.none, .found(1)])
     }
 
-    @Test func raceAnswersWithoutWaitingForTheSlowerEngine() throws {
+    @Test(arguments: Pool.both) func raceAnswersWithoutWaitingForTheSlowerEngine(pool: Pool) throws {
         let fast = TestEngine("fast", passDelay: .milliseconds(5), .finds("fast"))
         let slow = TestEngine("slow", passes: 40, passDelay: .milliseconds(50), .finds("slow"))
-        let (answer, settled) = decodeAndSettle(Decoder(strategy: .race([slow, fast])))
+        let (answer, settled) = decodeAndSettle(Decoder(strategy: .race([slow, fast]), scheduler: pool.scheduler))
         #expect(answer.winner == "fast")
         #expect(answer.symbols.map(\.text) == ["fast"])
         #expect(answer.engines[0].outcome == .running)
@@ -26,29 +26,29 @@ import Testing
         #expect(slow.passCount < 40)
     }
 
-    @Test func raceWhereAllFailWaitsForAll() throws {
+    @Test(arguments: Pool.both) func raceWhereAllFailWaitsForAll(pool: Pool) throws {
         let a = TestEngine("a", passDelay: .milliseconds(5), .findsNothing)
         let b = TestEngine("b", passes: 3, passDelay: .milliseconds(20), .findsNothing)
-        let report = try Decoder(strategy: .race([a, b])).decode(blankImage)
+        let report = try Decoder(strategy: .race([a, b]), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.winner == nil)
         #expect(report.symbols.isEmpty)
         #expect(report.engines.map(\.outcome) == [.none, .none])
         #expect(b.passCount == 3)
     }
 
-    @Test func sequentialStopsAtTheFirstSuccess() throws {
+    @Test(arguments: Pool.both) func sequentialStopsAtTheFirstSuccess(pool: Pool) throws {
         let first = TestEngine("first", passDelay: .milliseconds(1), .finds("one"))
         let second = TestEngine("second", passDelay: .milliseconds(1), .finds("two"))
-        let report = try Decoder(strategy: .sequential([first, second])).decode(blankImage)
+        let report = try Decoder(strategy: .sequential([first, second]), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.winner == "first")
         #expect(report.engines.map(\.outcome) == [.found(1), .notStarted])
         #expect(second.callCount == 0)
     }
 
-    @Test func sequentialFallsBackWhenTheFirstFindsNothing() throws {
+    @Test(arguments: Pool.both) func sequentialFallsBackWhenTheFirstFindsNothing(pool: Pool) throws {
         let first = TestEngine("first", passDelay: .milliseconds(1), .findsNothing)
         let second = TestEngine("second", passDelay: .milliseconds(1), .finds("two"))
-        let report = try Decoder(strategy: .sequential([first, second])).decode(blankImage)
+        let report = try Decoder(strategy: .sequential([first, second]), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.winner == "second")
         #expect(report.engines.map(\.outcome) == [.none, .found(1)])
         let firstDone = try #require(report.engines[0].elapsed)
@@ -56,44 +56,44 @@ import Testing
         #expect(secondStart >= firstDone)
     }
 
-    @Test func allMergesAndDropsRepeatedReads() throws {
+    @Test(arguments: Pool.both) func allMergesAndDropsRepeatedReads(pool: Pool) throws {
         let a = TestEngine("a", passDelay: .milliseconds(1), .finds("same"))
         let b = TestEngine("b", passDelay: .milliseconds(10), .finds("same"))
         let c = TestEngine("c", passDelay: .milliseconds(5), .finds("other"))
-        let report = try Decoder(strategy: .all([a, b, c])).decode(blankImage)
+        let report = try Decoder(strategy: .all([a, b, c]), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.engines.map(\.outcome) == [.found(1), .found(1), .found(1)])
         #expect(Set(report.symbols.map(\.text)) == ["same", "other"])
         #expect(report.symbols.count == 2)
     }
 
-    @Test func hedgedStartsTheSecondEngineOnlyAfterTheDelay() throws {
+    @Test(arguments: Pool.both) func hedgedStartsTheSecondEngineOnlyAfterTheDelay(pool: Pool) throws {
         let slow = TestEngine("slow", passes: 10, passDelay: .milliseconds(30), .finds("slow"))
         let quick = TestEngine("quick", passDelay: .milliseconds(1), .finds("quick"))
         let delay = Duration.milliseconds(60)
-        let report = try Decoder(strategy: .hedged([slow, quick], delay: .fixed(delay))).decode(blankImage)
+        let report = try Decoder(strategy: .hedged([slow, quick], delay: .fixed(delay)), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.winner == "quick")
         let start = try #require(report.engines[1].startOffset)
         #expect(start >= delay)
     }
 
-    @Test func hedgedNeverStartsTheSecondWhenTheFirstAnswersInTime() throws {
+    @Test(arguments: Pool.both) func hedgedNeverStartsTheSecondWhenTheFirstAnswersInTime(pool: Pool) throws {
         let first = TestEngine("first", passDelay: .milliseconds(1), .finds("first"))
         let second = TestEngine("second", passDelay: .milliseconds(1), .finds("second"))
         let (answer, settled) = decodeAndSettle(
-            Decoder(strategy: .hedged([first, second], delay: .fixed(.seconds(1)))))
+            Decoder(strategy: .hedged([first, second], delay: .fixed(.seconds(1))), scheduler: pool.scheduler))
         #expect(answer.winner == "first")
         #expect(settled.engines[1].outcome == .notStarted)
         #expect(second.callCount == 0)
     }
 
-    @Test func hedgedStartsTheNextAtOnceWhenTheFirstFindsNothing() throws {
+    @Test(arguments: Pool.both) func hedgedStartsTheNextAtOnceWhenTheFirstFindsNothing(pool: Pool) throws {
         let first = TestEngine("first", passDelay: .milliseconds(1), .findsNothing)
         let second = TestEngine("second", passDelay: .milliseconds(1), .finds("second"))
-        let report = try Decoder(strategy: .hedged([first, second], delay: .fixed(.seconds(30)))).decode(blankImage)
+        let report = try Decoder(strategy: .hedged([first, second], delay: .fixed(.seconds(30))), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.winner == "second")
     }
 
-    @Test func hedgedPutsTheUsuallyFasterEngineFirst() throws {
+    @Test(arguments: Pool.both) func hedgedPutsTheUsuallyFasterEngineFirst(pool: Pool) throws {
         let history = LatencyHistory()
         for _ in 0..<5 {
             history.recordSuccess(engine: "slow", elapsed: .milliseconds(40))
@@ -101,7 +101,7 @@ import Testing
         }
         let slow = TestEngine("slow", passDelay: .milliseconds(1), .finds("slow"))
         let quick = TestEngine("quick", passDelay: .milliseconds(1), .finds("quick"))
-        let decoder = Decoder(strategy: .hedged([slow, quick], delay: .fixed(.seconds(1))), history: history)
+        let decoder = Decoder(strategy: .hedged([slow, quick], delay: .fixed(.seconds(1))), history: history, scheduler: pool.scheduler)
         let (answer, _) = decodeAndSettle(decoder)
         #expect(answer.engines.map(\.name) == ["quick", "slow"])
         #expect(answer.winner == "quick")
@@ -116,10 +116,10 @@ import Testing
         #expect(history.quantile(0.9, engine: "unknown") == nil)
     }
 
-    @Test func timeoutReturnsWhatItHas() throws {
+    @Test(arguments: Pool.both) func timeoutReturnsWhatItHas(pool: Pool) throws {
         let quick = TestEngine("quick", passDelay: .milliseconds(1), .findsNothing)
         let stuck = TestEngine("stuck", passes: 100, passDelay: .milliseconds(20), .finds("late"))
-        let decoder = Decoder(strategy: .race([quick, stuck]), timeout: .milliseconds(50))
+        let decoder = Decoder(strategy: .race([quick, stuck]), timeout: .milliseconds(50), scheduler: pool.scheduler)
         let (answer, settled) = decodeAndSettle(decoder)
         #expect(answer.timedOut)
         #expect(answer.symbols.isEmpty)
@@ -128,33 +128,33 @@ import Testing
         #expect(stuck.passCount < 100)
     }
 
-    @Test func allEnginesFailingThrows() {
+    @Test(arguments: Pool.both) func allEnginesFailingThrows(pool: Pool) {
         let a = TestEngine("a", passDelay: .milliseconds(1), .fails("broken"))
         let b = TestEngine("b", passDelay: .milliseconds(1), .fails("also broken"))
         #expect(throws: DecodeError.allEnginesFailed(["a: a failed: broken", "b: b failed: also broken"])) {
-            try Decoder(strategy: .race([a, b])).decode(blankImage)
+            try Decoder(strategy: .race([a, b]), scheduler: pool.scheduler).decode(blankImage)
         }
     }
 
-    @Test func oneEngineFailingIsReportedNotThrown() throws {
+    @Test(arguments: Pool.both) func oneEngineFailingIsReportedNotThrown(pool: Pool) throws {
         let broken = TestEngine("broken", passDelay: .milliseconds(1), .fails("boom"))
         let fine = TestEngine("fine", passDelay: .milliseconds(5), .findsNothing)
-        let report = try Decoder(strategy: .all([broken, fine])).decode(blankImage)
+        let report = try Decoder(strategy: .all([broken, fine]), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.engines[0].outcome == .error("broken failed: boom"))
         #expect(report.engines[1].outcome == .none)
     }
 
-    @Test func asyncEntryPointGivesTheSameAnswer() async throws {
+    @Test(arguments: Pool.both) func asyncEntryPointGivesTheSameAnswer(pool: Pool) async throws {
         let a = TestEngine("a", passDelay: .milliseconds(5), .findsNothing)
         let b = TestEngine("b", passDelay: .milliseconds(10), .finds("async"))
-        let report = try await Decoder(strategy: .race([a, b])).decode(blankImage)
+        let report = try await Decoder(strategy: .race([a, b]), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.winner == "b")
         #expect(report.symbols.map(\.text) == ["async"])
     }
 
-    @Test func singleRunsItsOneEngine() throws {
+    @Test(arguments: Pool.both) func singleRunsItsOneEngine(pool: Pool) throws {
         let only = TestEngine("only", passes: 2, passDelay: .milliseconds(1), .finds("x"))
-        let report = try Decoder(strategy: .single(only)).decode(blankImage)
+        let report = try Decoder(strategy: .single(only), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.strategy == "single")
         #expect(report.winner == "only")
         #expect(only.passCount == 2)
@@ -186,6 +186,18 @@ import Testing
         #expect(winners.count == 1000)
         #expect(winners.allSatisfy { $0 != nil })
     }
+}
+
+/// Where a test's decodes run: threads of their own per decode, or a two-worker
+/// ``PassScheduler``. Every strategy must mean the same on both.
+enum Pool: String, CustomTestStringConvertible, Sendable {
+    case ownThreads = "own threads"
+    case twoWorkers = "pass scheduler, 2 workers"
+
+    static let both: [Pool] = [.ownThreads, .twoWorkers]
+
+    var scheduler: PassScheduler? { self == .ownThreads ? nil : PassScheduler(workers: 2) }
+    var testDescription: String { rawValue }
 }
 
 /// Results written from many threads, one slot each, behind a lock.

@@ -150,6 +150,30 @@ struct StressTests {
 
     /// A picture that inflates past the pixel limit is refused from its header: the
     /// process's peak memory does not move.
+    @Test func scheduledDecodesFromSixteenThreadsNeverRunMorePassesThanTheWorkers() throws {
+        let paths = PackagePaths.photos
+        let images = try paths.map { try PNGReader().read(contentsOf: $0) }
+        let expected = try images.map { Self.payloads(try Decoder().decode($0)) }
+        let gauge = ConcurrencyGauge()
+        let engines: [any DecodeEngine] = [
+            GaugedEngine(inner: ZXingEngine(), gauge: gauge), GaugedEngine(inner: ZBarEngine(), gauge: gauge),
+        ]
+        let workers = 2
+        let decoder = Decoder(strategy: .race(engines), scheduler: PassScheduler(workers: workers))
+        let mismatches = Locked<[String]>([])
+        let pool = WorkerPool(threads: Self.threads)
+        defer { pool.stop() }
+        let finished = pool.run(Self.decodes, within: .now() + .seconds(600)) { index in
+            let picture = index % images.count
+            let got = (try? decoder.decode(images[picture])).map(Self.payloads)
+            if got != expected[picture] { mismatches.withLock { $0.append(paths[picture]) } }
+        }
+        #expect(finished, "\(Self.decodes) decodes did not finish within 10 minutes")
+        #expect(mismatches.withLock { $0 }.isEmpty, "answers that differ from a sequential run")
+        #expect(gauge.most <= workers, "\(gauge.most) passes ran at once on a \(workers)-worker scheduler")
+        print("stress: \(Self.decodes) scheduled decodes from \(Self.threads) threads, at most \(gauge.most) passes at once")
+    }
+
     @Test func aDecompressionBombAllocatesNothing() throws {
         let bomb = PNGBytes.flat(width: 20_000, height: 20_000)
         try #require(ResourceUsage.resetPeak(), "needs /proc/self/clear_refs (Linux 4.0)")

@@ -38,6 +38,20 @@ final class TestEngine: DecodeEngine {
             passesRun.add(1, ordering: .relaxed)
             Thread.sleep(forTimeInterval: passDelay.seconds)
         }
+        return try finalOutcome()
+    }
+
+    /// Passes one at a time, as a scheduler runs them: the outcome comes with the last.
+    var passNames: [String] { (0..<passes).map { "pass \($0 + 1)" } }
+
+    func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
+        if index == 0 { calls.add(1, ordering: .relaxed) }
+        passesRun.add(1, ordering: .relaxed)
+        Thread.sleep(forTimeInterval: passDelay.seconds)
+        return index == passes - 1 ? try finalOutcome() : []
+    }
+
+    private func finalOutcome() throws -> [Symbol] {
         switch outcome {
         case .finds(let text):
             return [Symbol(text: text, bytes: Array(text.utf8), corners: TestEngine.box, engine: name)]

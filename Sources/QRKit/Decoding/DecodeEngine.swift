@@ -47,6 +47,10 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
 /// shared between threads: per-call C state (a zbar scanner, say) is made inside
 /// `decode`.
 ///
+/// An engine that names its passes (``passNames``) and runs them one at a time
+/// (``decode(_:pass:)``) lets a ``PassScheduler`` interleave them with other engines'
+/// and other pictures' passes; one that does not is scheduled as a single pass.
+///
 ///     struct MyEngine: DecodeEngine {
 ///         let name = "mine"
 ///         func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] { [] }
@@ -54,6 +58,10 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
 public protocol DecodeEngine: Sendable {
     /// A short name, used in reports and on the command line.
     var name: String { get }
+
+    /// The names of the passes, in the order they run; one name for an engine that
+    /// cannot be stopped between passes.
+    var passNames: [String] { get }
 
     /// Reads the codes in `image`.
     ///
@@ -64,12 +72,66 @@ public protocol DecodeEngine: Sendable {
     /// - Throws: ``DecodeError/cancelled`` when stopped by `cancel`, or
     ///   ``DecodeError/engineFailure(engine:reason:)``.
     func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol]
+
+    /// Runs pass `index` (an index of ``passNames``) alone on `picture`.
+    ///
+    /// - Returns: the symbols found, `[]` when none (a pass that does not apply to this
+    ///   picture finds none).
+    /// - Throws: ``DecodeError/engineFailure(engine:reason:)``.
+    func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol]
 }
 
-/// Runs `passes` in order on `image`, checking `cancel` before each, and returns the
-/// symbols of the first pass that finds any.
+extension DecodeEngine {
+    /// One pass: the whole engine.
+    public var passNames: [String] { ["all"] }
+
+    /// The whole engine, as its one pass.
+    public func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
+        try decode(picture.original, cancel: CancellationFlag())
+    }
+}
+
+/// A picture and the variants that decode passes derive from it, each made once and
+/// shared by the engines that ask for it: both engines' inverted passes read the same
+/// inverted copy, and a large picture is halved once.
+public final class PictureVariants: Sendable {
+    /// The picture as it was read.
+    public let original: GrayImage
+    private let invertedCopy = Locked<GrayImage?>(nil)
+    private let halvedCopy = Locked<GrayImage?>(nil)
+
+    /// - Parameter original: the picture as it was read.
+    public init(_ original: GrayImage) {
+        self.original = original
+    }
+
+    /// The picture with black and white swapped (``GrayImage/inverted()``).
+    public var inverted: GrayImage {
+        // Made under the lock: an engine that asks while another makes it waits for that
+        // copy rather than making its own.
+        invertedCopy.withLock { copy in
+            if let copy { return copy }
+            let made = original.inverted()
+            copy = made
+            return made
+        }
+    }
+
+    /// The picture scaled by one half on both axes, by box averaging.
+    public var halved: GrayImage {
+        halvedCopy.withLock { copy in
+            if let copy { return copy }
+            let made = original.scaled(by: 0.5)
+            copy = made
+            return made
+        }
+    }
+}
+
+/// Runs `passes` in order, checking `cancel` before each, and returns the symbols of the
+/// first pass that finds any.
 func runPasses<Pass>(
-    _ passes: [Pass], cancel: CancellationFlag, _ body: (Pass) throws -> [Symbol]
+    _ passes: some Sequence<Pass>, cancel: CancellationFlag, _ body: (Pass) throws -> [Symbol]
 ) throws -> [Symbol] {
     for pass in passes {
         try cancel.check()

@@ -22,6 +22,10 @@ import Glibc
 /// With a ``timeout``, and in the async and callback entry points, every engine runs on a
 /// queue of its own, so that the answer can be given while an engine is mid-pass.
 ///
+/// With a ``scheduler``, every decode without a timeout runs its engines' passes on the
+/// scheduler's bounded pool instead, shared with every other caller of this decoder and
+/// with ``decodeBatch(next:deliver:)`` (see ``PassScheduler`` for the order of passes).
+///
 ///     let decoder = Decoder(strategy: .race([ZBarEngine(), ZXingEngine()]))
 ///     let report = try decoder.decode(image)
 ///     print(report.symbols.map(\.text), report.winner ?? "none")
@@ -32,18 +36,23 @@ public struct Decoder: Sendable {
     public var timeout: Duration?
     /// Recent engine timings, which the hedged strategy reads; shared between copies.
     public let history: LatencyHistory
+    /// The pool that runs the passes of every decode (and batch) of this decoder; nil to
+    /// give each decode threads of its own, as described above.
+    public var scheduler: PassScheduler?
 
     /// - Parameters:
     ///   - strategy: how the engines are combined; by default the race of zbar and zxing-cpp.
     ///   - timeout: the longest a decode may take; nil for no limit.
     ///   - history: recent timings to learn from; a new, empty one by default.
+    ///   - scheduler: a pool to run every decode's passes on; none by default.
     public init(
         strategy: DecodeStrategy = .standardRace, timeout: Duration? = nil,
-        history: LatencyHistory = LatencyHistory()
+        history: LatencyHistory = LatencyHistory(), scheduler: PassScheduler? = nil
     ) {
         self.strategy = strategy
         self.timeout = timeout
         self.history = history
+        self.scheduler = scheduler
     }
 
     /// Decodes `image`, blocking the calling thread until the strategy has its answer.
@@ -63,13 +72,21 @@ public struct Decoder: Sendable {
     public func decode(_ image: GrayImage, onSettled: (@Sendable (DecodeReport) -> Void)?) throws -> DecodeReport {
         let semaphore = DispatchSemaphore(value: 0)
         let answer = Locked<DecodeReport?>(nil)
-        let run = DecodeRun(
-            strategy: strategy, history: history,
-            onAnswer: { report in
-                answer.withLock { $0 = report }
-                semaphore.signal()
-            }, onSettled: onSettled)
-        run.begin(image, timeout: timeout, firstOnCallerThread: firstEngineMayRunHere)
+        let onAnswer: @Sendable (DecodeReport) -> Void = { report in
+            answer.withLock { $0 = report }
+            semaphore.signal()
+        }
+        if let scheduled = scheduled(image, onAnswer: onAnswer, onSettled: onSettled) {
+            scheduled.start()
+        } else if timeout == nil, case .race = strategy {
+            ScheduledDecode(
+                image, strategy: strategy, history: history, scheduler: .shared, onAnswer: onAnswer,
+                onSettled: onSettled
+            ).startWithFirstPassHere()
+        } else {
+            let run = DecodeRun(strategy: strategy, history: history, onAnswer: onAnswer, onSettled: onSettled)
+            run.begin(image, timeout: timeout, firstOnCallerThread: firstEngineMayRunHere)
+        }
         semaphore.wait()
         let report = answer.withLock { $0 }!
         return try Self.checked(report)
@@ -93,9 +110,25 @@ public struct Decoder: Sendable {
         _ image: GrayImage, onAnswer: @escaping @Sendable (DecodeReport) -> Void,
         onSettled: (@Sendable (DecodeReport) -> Void)? = nil
     ) {
+        if let scheduled = scheduled(image, onAnswer: onAnswer, onSettled: onSettled) {
+            scheduled.start()
+            return
+        }
         let run = DecodeRun(
             strategy: strategy, history: history, onAnswer: onAnswer, onSettled: onSettled)
         run.begin(image, timeout: timeout, firstOnCallerThread: false)
+    }
+
+    /// The decode of `image` on the scheduler, when this decoder has one and no timeout
+    /// (a pass cannot be interrupted, so a timeout needs threads of its own).
+    func scheduled(
+        _ image: GrayImage, onAnswer: @escaping @Sendable (DecodeReport) -> Void,
+        onSettled: (@Sendable (DecodeReport) -> Void)?
+    ) -> ScheduledDecode? {
+        guard let scheduler, timeout == nil else { return nil }
+        return ScheduledDecode(
+            image, strategy: strategy, history: history, scheduler: scheduler, onAnswer: onAnswer,
+            onSettled: onSettled)
     }
 
     /// Whether a blocking decode may run the first engine on the caller's thread.
@@ -113,7 +146,7 @@ public struct Decoder: Sendable {
         return true
     }
 
-    private static func checked(_ report: DecodeReport) throws -> DecodeReport {
+    static func checked(_ report: DecodeReport) throws -> DecodeReport {
         let failures = report.engines.compactMap { engine -> String? in
             if case .error(let reason) = engine.outcome { return "\(engine.name): \(reason)" }
             return nil
@@ -165,20 +198,7 @@ private final class DecodeRun: Sendable {
         self.history = history
         self.onAnswer = onAnswer
         self.onSettled = onSettled
-        var engines = strategy.engines
-        if case .hedged = strategy {
-            // The usually-faster engine first: the lowest recent median success time.
-            engines = engines.enumerated().sorted { a, b in
-                let ma = history.quantile(0.5, engine: a.element.name)
-                let mb = history.quantile(0.5, engine: b.element.name)
-                switch (ma, mb) {
-                case let (x?, y?) where x != y: return x < y
-                case (_?, nil): return true
-                case (nil, _?): return false
-                default: return a.offset < b.offset
-                }
-            }.map(\.element)
-        }
+        let engines = strategy.enginesInRunningOrder(history: history)
         self.engines = engines
         self.began = clock.now
         self.state = Locked(State(slots: Array(repeating: .pending, count: engines.count)))
@@ -208,8 +228,10 @@ private final class DecodeRun: Sendable {
             for index in engines.indices.dropFirst() { launch(index, image, here: false) }
         case .single, .sequential:
             break
-        case .hedged(_, let delay):
-            if engines.count > 1 { scheduleHedge(after: hedgeDelay(delay), image) }
+        case .hedged:
+            if engines.count > 1, let delay = strategy.hedgeDelay(first: engines[0].name, history: history) {
+                scheduleHedge(after: delay, image)
+            }
         }
         if firstOnCallerThread { launch(0, image, here: true) }
         if firstOnCallerThread, group.wait(timeout: .now()) == .success {
@@ -217,13 +239,6 @@ private final class DecodeRun: Sendable {
             settle()
         } else {
             group.notify(queue: control) { self.settle() }
-        }
-    }
-
-    private func hedgeDelay(_ delay: HedgeDelay) -> Duration {
-        switch delay {
-        case .fixed(let d): return d
-        case .recentP90(let fallback): return history.quantile(0.9, engine: engines[0].name) ?? fallback
         }
     }
 
@@ -367,11 +382,31 @@ private final class DecodeRun: Sendable {
     }
 }
 
-/// CPU time the calling thread has used.
-private func threadCPUTime() -> Duration {
-    var spec = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-    return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+extension DecodeStrategy {
+    /// The engines in the order they start: as given, except that hedged puts the
+    /// usually-faster engine first (the lowest recent median success time in `history`).
+    func enginesInRunningOrder(history: LatencyHistory) -> [any DecodeEngine] {
+        guard case .hedged = self else { return engines }
+        return engines.enumerated().sorted { a, b in
+            let ma = history.quantile(0.5, engine: a.element.name)
+            let mb = history.quantile(0.5, engine: b.element.name)
+            switch (ma, mb) {
+            case let (x?, y?) where x != y: return x < y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            default: return a.offset < b.offset
+            }
+        }.map(\.element)
+    }
+
+    /// The hedge delay, from `history` when it is the recent p90; nil when not hedged.
+    func hedgeDelay(first engine: String, history: LatencyHistory) -> Duration? {
+        guard case .hedged(_, let delay) = self else { return nil }
+        switch delay {
+        case .fixed(let d): return d
+        case .recentP90(let fallback): return history.quantile(0.9, engine: engine) ?? fallback
+        }
+    }
 }
 
 extension Duration {

@@ -36,23 +36,33 @@ public struct ZBarEngine: DecodeEngine {
         self.passes = passes
     }
 
+    public var passNames: [String] { passes.map(\.rawValue) }
+
     public func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] {
         let scanner = try ZBarScanner()
-        return try runPasses(passes, cancel: cancel) { pass in
-            switch pass {
-            case .asIs:
-                return try scanner.scan(image)
-            case .rescaled:
-                guard let resized = Self.rescaledForZBar(image) else { return [] }
-                let scale = Double(image.width) / Double(resized.width)
-                return try scanner.scan(resized).map { $0.scaledCorners(by: scale) }
-            case .inverted:
-                return try scanner.scan(image.inverted())
-            case .smoothed:
-                let border = Self.quietZone(width: image.width, height: image.height)
-                let smooth = image.paddedAndBlurred(by: border, radius: 1, times: 3)
-                return try scanner.scan(smooth).map { $0.offsetCorners(by: -border) }
-            }
+        let picture = PictureVariants(image)
+        return try runPasses(passes, cancel: cancel) { try run($0, on: picture, with: scanner) }
+    }
+
+    public func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
+        try run(passes[index], on: picture, with: ZBarScanner())
+    }
+
+    private func run(_ pass: Pass, on picture: PictureVariants, with scanner: ZBarScanner) throws -> [Symbol] {
+        let image = picture.original
+        switch pass {
+        case .asIs:
+            return try scanner.scan(image)
+        case .rescaled:
+            guard let resized = Self.rescaledForZBar(picture) else { return [] }
+            let scale = Double(image.width) / Double(resized.width)
+            return try scanner.scan(resized).map { $0.scaledCorners(by: scale) }
+        case .inverted:
+            return try scanner.scan(picture.inverted)
+        case .smoothed:
+            let border = Self.quietZone(width: image.width, height: image.height)
+            let smooth = image.paddedAndBlurred(by: border, radius: 1, times: 3)
+            return try scanner.scan(smooth).map { $0.offsetCorners(by: -border) }
         }
     }
 
@@ -66,13 +76,14 @@ public struct ZBarEngine: DecodeEngine {
     }
 
     /// The picture at a size zbar reads better, or nil when it is already in range.
-    static func rescaledForZBar(_ image: GrayImage) -> GrayImage? {
+    static func rescaledForZBar(_ picture: PictureVariants) -> GrayImage? {
+        let image = picture.original
         let longest = max(image.width, image.height)
         if longest < 640 {
             return image.scaled(by: 640.0 / Double(longest))
         }
         if longest > 1600 {
-            return image.scaled(by: 0.5)
+            return picture.halved
         }
         return nil
     }

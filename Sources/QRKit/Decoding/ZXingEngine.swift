@@ -41,38 +41,44 @@ public struct ZXingEngine: DecodeEngine {
         self.readsMicroQR = readsMicroQR
     }
 
+    public var passNames: [String] { passes.map(\.rawValue) }
+
     public func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] {
+        let picture = PictureVariants(image)
+        return try runPasses(passes, cancel: cancel) { try run($0, on: picture) }
+    }
+
+    public func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
+        try run(passes[index], on: picture)
+    }
+
+    private func run(_ pass: Pass, on picture: PictureVariants) throws -> [Symbol] {
         var options = CZXingOptions()
         options.formats = Int32(CZXING_FORMAT_QR) | (readsMicroQR ? Int32(CZXING_FORMAT_MICRO_QR) : 0)
         options.tryDownscale = 1
-        return try runPasses(passes, cancel: cancel) { pass in
-            switch pass {
-            case .fast:
-                options.tryHarder = 0
-                options.tryRotate = 0
-                return try Self.read(image, options)
-            case .stretched:
-                guard let stretched = image.contrastStretched() else { return [] }
-                options.tryHarder = 0
-                options.tryRotate = 0
-                return try Self.read(stretched, options)
-            case .harder:
-                options.tryHarder = 1
-                options.tryRotate = 1
-                return try Self.read(image, options)
-            case .inverted:
-                options.tryHarder = 1
-                options.tryRotate = 1
-                return try Self.read(image.inverted(), options)
-            case .rescaled:
-                options.tryHarder = 1
-                options.tryRotate = 1
-                let longest = Double(max(image.width, image.height))
-                let factor = longest < 640 ? min(4, max(2, 720 / longest)) : 0.5
-                let resized = image.scaled(by: factor)
-                return try Self.read(resized, options).map {
-                    $0.scaledCorners(by: Double(image.width) / Double(resized.width))
-                }
+        let image = picture.original
+        switch pass {
+        case .fast:
+            return try Self.read(image, options)
+        case .stretched:
+            guard let stretched = image.contrastStretched() else { return [] }
+            return try Self.read(stretched, options)
+        case .harder:
+            options.tryHarder = 1
+            options.tryRotate = 1
+            return try Self.read(image, options)
+        case .inverted:
+            options.tryHarder = 1
+            options.tryRotate = 1
+            return try Self.read(picture.inverted, options)
+        case .rescaled:
+            options.tryHarder = 1
+            options.tryRotate = 1
+            let longest = Double(max(image.width, image.height))
+            let resized =
+                longest < 640 ? image.scaled(by: min(4, max(2, 720 / longest))) : picture.halved
+            return try Self.read(resized, options).map {
+                $0.scaledCorners(by: Double(image.width) / Double(resized.width))
             }
         }
     }

@@ -35,10 +35,7 @@ public struct ASCIIRenderer: Sendable {
     /// - Throws: `EncodeError.invalidRenderOption` for a margin out of range or colours
     ///   other than black and white.
     public func render(_ matrix: QRMatrix) throws -> String {
-        var plain = options
-        plain.scale = 1
-        plain.targetSize = nil
-        let layout = try plain.layout(for: matrix)
+        let layout = try options.textLayout(for: matrix)
         let darkIsInk = try options.blackOnWhite(format: "ASCII art")
         var bytes: [UInt8] = []
         bytes.reserveCapacity(layout.modules * (2 * layout.modules + 1))
@@ -50,5 +47,16 @@ public struct ASCIIRenderer: Sendable {
             bytes.append(0x0A)
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension RenderOptions {
+    /// The layout of terminal art: one cell per module, so scale and target size do
+    /// not apply.
+    func textLayout(for matrix: QRMatrix) throws -> RenderLayout {
+        var plain = self
+        plain.scale = 1
+        plain.targetSize = nil
+        return try plain.layout(for: matrix)
     }
 }

@@ -39,7 +39,6 @@ public struct EPSRenderer: Sendable {
         let layout = try options.layout(for: matrix)
         let points = try VectorPage(layout: layout, dpi: dpi)
         try options.requireOpaqueColours(format: "EPS")
-        let side = layout.modules
         var eps = """
             %!PS-Adobe-3.0 EPSF-3.0
             %%Creator: QRKit
@@ -49,12 +48,13 @@ public struct EPSRenderer: Sendable {
             %%EndComments
             save
             /r { 4 2 roll moveto 1 index 0 rlineto 0 exch rlineto neg 0 rlineto closepath } bind def
-            0 \(points.page) translate \(points.module) -\(points.module) scale
 
             """
         if options.background.alpha > 0 {
-            eps += "\(Decimal.rgb(options.background)) setrgbcolor\nnewpath 0 0 \(side) \(side) r fill\n"
+            eps += "\(Decimal.rgb(options.background)) setrgbcolor\nnewpath 0 0 \(points.page) \(points.page) r fill\n"
         }
+        // From here on, one unit is a module, from the top-left corner of the margin.
+        eps += "\(points.origin) \(points.originFromBottom) translate \(points.module) -\(points.module) scale\n"
         let rectangles = matrix.darkRectangles(margin: layout.margin)
         if !rectangles.isEmpty {
             eps += "\(Decimal.rgb(options.foreground)) setrgbcolor\nnewpath\n"

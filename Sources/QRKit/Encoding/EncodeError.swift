@@ -49,6 +49,22 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidRenderOption(String)
     /// A colour is not `RRGGBB` or `RRGGBBAA` hexadecimal.
     case invalidColor(String)
+    /// A target size of `size` pixels is smaller than the symbol and its margin
+    /// (`modules` wide, `margin` of them quiet zone on each side) at one pixel a module.
+    case targetSizeTooSmall(size: Int, modules: Int, margin: Int)
+    /// Dark and light modules are too alike for readers: their contrast `ratio` (WCAG 2,
+    /// over white) is below `minimum`.
+    case lowContrast(foreground: RGBAColor, background: RGBAColor, ratio: Double, minimum: Double)
+    /// A single-mode segment was asked for, but `character` (at `position`, counted
+    /// from 1 in characters of text or bytes of raw data) does not fit `mode`.
+    case characterNotInMode(character: String, position: Int, mode: QRDataMode)
+    /// iconv has no character set of this name.
+    case unknownCharacterSet(String)
+    /// `character` (at `position`, counted from 1) has no form in `characterSet`.
+    case notInCharacterSet(character: String, position: Int, characterSet: String)
+    /// There is no ECI designator for this character set, so an ECI header cannot
+    /// declare it.
+    case noECIDesignator(String)
     /// The rendered picture would exceed `limit` pixels.
     case imageTooLarge(width: Int, height: Int, limit: Int)
     /// libpng could not write the picture.
@@ -116,11 +132,28 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidRenderOption(let message):
             return message
         case .invalidColor(let text):
-            return "'\(text)' is not a colour; use RRGGBB or RRGGBBAA hexadecimal, such as 000000 or ffffff00"
+            return "'\(text)' is not a colour; use a CSS colour name (red, navy, transparent …) or RRGGBB or RRGGBBAA hexadecimal, such as 000000 or ffffff00"
+        case .targetSizeTooSmall(let size, let modules, let margin):
+            return "size \(size) px is too small: the symbol and its \(margin)-module quiet zone are \(modules) modules wide, so they need at least \(modules) px"
+        case .lowContrast(let foreground, let background, let ratio, let minimum):
+            return "\(foreground) on \(background) has a contrast ratio of \(Self.ratioText(ratio)):1, below the \(Self.ratioText(minimum)):1 readers need to tell dark modules from light"
+        case .characterNotInMode(let character, let position, let mode):
+            return "\(character) (character \(position)) does not fit \(mode.rawValue) mode, which holds \(mode.repertoire) only"
+        case .unknownCharacterSet(let name):
+            return "iconv knows no character set named '\(name)' (see iconv --list)"
+        case .notInCharacterSet(let character, let position, let characterSet):
+            return "\(character) (character \(position)) has no form in \(characterSet)"
+        case .noECIDesignator(let name):
+            return "an ECI header cannot declare \(name): ECI designators exist for UTF-8, ISO-8859-1 to -16 (but -12), Shift_JIS, CP1250 to CP1252, CP1256, UTF-16BE, US-ASCII, Big5, GB18030 and EUC-KR"
         case .imageTooLarge(let width, let height, let limit):
             return "the picture would be \(width)×\(height) pixels, over the limit of \(limit); lower --scale or --size-px"
         case .pngWriteFailed(let message):
             return "cannot write PNG: \(message)"
         }
+    }
+
+    /// A ratio with two decimals, as `1.07` or `4.5`.
+    private static func ratioText(_ ratio: Double) -> String {
+        Decimal.text(Int((ratio * 10_000).rounded()), 10_000, digits: 2)
     }
 }

@@ -38,6 +38,25 @@ public enum EncodeMode: String, Sendable, CaseIterable {
     /// Text converted to Shift_JIS; double-byte characters go into Kanji segments
     /// (13 bits each instead of 16). Text with characters Shift_JIS lacks is refused.
     case kanji
+    /// One numeric segment: every character must be a digit 0-9.
+    case numeric
+    /// One alphanumeric segment: every character must be 0-9, A-Z, space or `$%*+-./:`
+    /// (lower-case letters fit only when `caseSensitive` is false).
+    case alphanumeric
+    /// One Kanji segment: the text in Shift_JIS, every character a double-byte Kanji
+    /// mode character (0x8140-0x9FFC or 0xE040-0xEBBF).
+    case kanjiOnly
+
+    /// The segment mode every character must fit, for the single-mode cases.
+    var singleMode: QRDataMode? {
+        switch self {
+        case .automatic, .kanji: nil
+        case .eightBit: .byte
+        case .numeric: .numeric
+        case .alphanumeric: .alphanumeric
+        case .kanjiOnly: .kanji
+        }
+    }
 }
 
 /// The data to put in a symbol.
@@ -98,15 +117,25 @@ public struct EncodeOptions: Sendable, Equatable {
     /// When false, ASCII letters are upper-cased so they fit alphanumeric mode (the
     /// decoded text is then upper case). Only meaningful in automatic and Kanji modes.
     public var caseSensitive: Bool
-    /// Start the data with an ECI designator 26 (UTF-8) followed by one 8-bit segment,
-    /// so readers do not have to guess the character set. Not available in Micro QR.
+    /// Start the data with an ECI designator for the character set (26, UTF-8, unless
+    /// `characterSet` names another) followed by one 8-bit segment, so readers do not
+    /// have to guess the character set. Not available in Micro QR.
     public var eci: Bool
+    /// The character set text is written in, by its iconv name (`"ISO-8859-1"`,
+    /// `"CP1252"`, `"Shift_JIS"` …); `nil` for UTF-8. Applies to text in automatic and
+    /// 8-bit modes; numeric, alphanumeric and Kanji modes have their own.
+    public var characterSet: String?
+    /// Raise the error-correction level as far as the symbol's version allows: the
+    /// version is the smallest that holds the payload at `level` (or `version`), and the
+    /// level the highest that still fits that version. `level` is then a minimum, as in
+    /// segno's `boost_error`.
+    public var boostLevel: Bool
 
     /// Makes options; every parameter has the default described on its property.
     public init(
         level: ErrorCorrectionLevel = .m, version: Int? = nil, strictVersion: Bool = false,
         micro: Bool = false, mode: EncodeMode = .automatic, caseSensitive: Bool = true,
-        eci: Bool = false
+        eci: Bool = false, characterSet: String? = nil, boostLevel: Bool = false
     ) {
         self.level = level
         self.version = version
@@ -115,6 +144,8 @@ public struct EncodeOptions: Sendable, Equatable {
         self.mode = mode
         self.caseSensitive = caseSensitive
         self.eci = eci
+        self.characterSet = characterSet
+        self.boostLevel = boostLevel
     }
 
     /// The versions allowed for the symbol kind: 1...40, or 1...4 for Micro QR.
@@ -127,7 +158,8 @@ public struct EncodeOptions: Sendable, Equatable {
     ///
     /// - Parameter split: The number of symbols for structured append, or `nil`.
     /// - Throws: `EncodeError.versionOutOfRange`, `.levelUnavailableInMicro`,
-    ///   `.invalidSplitCount` or `.conflictingOptions`.
+    ///   `.invalidSplitCount`, `.unknownCharacterSet`, `.noECIDesignator` or
+    ///   `.conflictingOptions`.
     public func validate(split: Int? = nil) throws {
         if let version, !versionRange.contains(version) {
             throw EncodeError.versionOutOfRange(version: version, micro: micro)
@@ -151,6 +183,17 @@ public struct EncodeOptions: Sendable, Equatable {
         }
         if eci && mode == .kanji {
             throw EncodeError.conflictingOptions("the ECI header declares UTF-8, Kanji mode writes Shift_JIS; drop --eci or --kanji")
+        }
+        if let characterSet {
+            try TextEncoding.check(characterSet)
+            if eci { _ = try TextEncoding.eciDesignator(characterSet) }
+        }
+        if characterSet != nil && mode != .automatic && mode != .eightBit {
+            throw EncodeError.conflictingOptions(
+                "a character set applies to text in automatic or 8-bit mode; \(mode.singleMode?.rawValue ?? "Kanji") mode has its own")
+        }
+        if eci && mode.singleMode != nil && mode != .eightBit {
+            throw EncodeError.conflictingOptions("an ECI header is followed by one 8-bit segment, not a \(mode.singleMode?.rawValue ?? "") one")
         }
         if !caseSensitive && (mode == .eightBit || eci) {
             throw EncodeError.conflictingOptions("case-insensitive encoding needs automatic or Kanji mode; 8-bit segments keep case (drop --case-insensitive)")

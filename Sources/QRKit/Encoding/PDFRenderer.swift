@@ -3,7 +3,8 @@
 /// Renders a symbol as a PDF document of one page, the size of the symbol and its margin.
 ///
 /// A module is `scale` pixels at `dpi`, so `scale × 72 / dpi` points: at the default
-/// 72 dpi, `scale` points. The dark modules are one path of rectangles (runs merged
+/// 72 dpi, `scale` points (with a target size, the page is that many pixels and the
+/// quiet zone takes the rest). The dark modules are one path of rectangles (runs merged
 /// along rows and down columns), filled once; the background is a rectangle, left out
 /// when fully transparent. Translucent colours are drawn with a constant alpha.
 ///
@@ -31,9 +32,8 @@ public struct PDFRenderer: Sendable {
     public func render(_ matrix: QRMatrix) throws -> [UInt8] {
         let layout = try options.layout(for: matrix)
         let points = try VectorPage(layout: layout, dpi: dpi)
-        let side = layout.modules
         var alphas: [String] = []
-        var content = "q\n\(points.module) 0 0 -\(points.module) 0 \(points.page) cm\n"
+        var content = "q\n"
         func paint(_ colour: RGBAColor) {
             if !colour.isOpaque {
                 let name = "/A\(alphas.count)"
@@ -44,8 +44,10 @@ public struct PDFRenderer: Sendable {
         }
         if options.background.alpha > 0 {
             paint(options.background)
-            content += "0 0 \(side) \(side) re f\n"
+            content += "0 0 \(points.page) \(points.page) re f\n"
         }
+        // From here on, one unit is a module, from the top-left corner of the margin.
+        content += "\(points.module) 0 0 -\(points.module) \(points.origin) \(points.originFromBottom) cm\n"
         let rectangles = matrix.darkRectangles(margin: layout.margin)
         if !rectangles.isEmpty, options.foreground.alpha > 0 {
             paint(options.foreground)
@@ -89,6 +91,10 @@ struct VectorPage: Sendable {
     let page: String
     /// Points per side, rounded up to whole points (for EPS's bounding box).
     let wholePage: Int
+    /// Points from the left edge to the margin's left edge (a target size's extra pixels).
+    let origin: String
+    /// Points from the bottom edge to the margin's top edge.
+    let originFromBottom: String
 
     init(layout: RenderLayout, dpi: Int) throws(EncodeError) {
         guard (1...100_000).contains(dpi) else {
@@ -97,5 +103,7 @@ struct VectorPage: Sendable {
         module = Decimal.text(layout.scale * 72, dpi)
         page = Decimal.text(layout.pixels * 72, dpi)
         wholePage = (layout.pixels * 72 + dpi - 1) / dpi
+        origin = Decimal.text(layout.padding.before * 72, dpi)
+        originFromBottom = Decimal.text((layout.pixels - layout.padding.before) * 72, dpi)
     }
 }

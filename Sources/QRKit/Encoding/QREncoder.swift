@@ -76,7 +76,50 @@ public struct QREncoder: Sendable {
     public func encode(_ payload: QRPayload, options: EncodeOptions = EncodeOptions()) throws -> QRMatrix {
         try options.validate()
         let prepared = try PreparedPayload(payload, options: options)
-        return options.micro ? try encodeMicro(prepared, options: options) : try encodeStandard(prepared, options: options)
+        let matrix = options.micro ? try encodeMicro(prepared, options: options) : try encodeStandard(prepared, options: options)
+        return options.boostLevel ? Self.boosted(matrix, prepared) : matrix
+    }
+
+    /// Structured-append symbols re-encoded at the highest level at which every part
+    /// keeps its version, or `matrices`. A part is one segment, so its bits are known
+    /// exactly: one encoding more when a higher level fits, none otherwise.
+    private static func boostedSplit(_ matrices: [QRMatrix], _ chunks: [PreparedPayload], parity: UInt8) -> [QRMatrix] {
+        guard let current = matrices.first?.level else { return matrices }
+        let versions = matrices.map(\.version)
+        let needed = zip(chunks, versions).map { chunk, version in chunk.minimumBits(version: version, micro: false, structured: true) }
+        for level in ErrorCorrectionLevel.allCases.reversed() where level > current {
+            let fits = zip(needed, versions).allSatisfy { bits, version in
+                (QRCapacity.dataBits(version: version, level: level, micro: false) ?? 0) >= bits
+            }
+            guard fits else { continue }
+            if case .success(let boosted) = encodeStructured(chunks, parity: parity, versions: versions, level: level),
+                boosted.map(\.version) == versions
+            {
+                return boosted
+            }
+        }
+        return matrices
+    }
+
+    /// `matrix` re-encoded at the highest level that fits its version, or `matrix`.
+    ///
+    /// The capacity tables rule out the levels that cannot hold the payload's fewest
+    /// possible bits; only a level they allow is encoded, and kept when libqrencode
+    /// did not have to grow the version for it. Mostly one more encoding, none when no
+    /// higher level can fit.
+    private static func boosted(_ matrix: QRMatrix, _ prepared: PreparedPayload) -> QRMatrix {
+        let needed = prepared.minimumBits(version: matrix.version, micro: matrix.isMicro)
+        for level in ErrorCorrectionLevel.allCases.reversed() where level > matrix.level {
+            guard let available = QRCapacity.dataBits(version: matrix.version, level: level, micro: matrix.isMicro),
+                available >= needed
+            else { continue }
+            if case .success(let candidate) = encodeOnce(prepared, version: matrix.version, level: level, micro: matrix.isMicro),
+                candidate.version == matrix.version
+            {
+                return candidate
+            }
+        }
+        return matrix
     }
 
     /// Encodes text over several symbols joined by structured append.
@@ -115,7 +158,7 @@ public struct QREncoder: Sendable {
         if parts == 1 { return [try encode(payload, options: options)] }
         let prepared = try PreparedPayload(payload, options: options)
         let largestVersion = options.strictVersion ? options.version ?? 40 : 40
-        let overhead = 20 + (prepared.eci ? 12 : 0)
+        let overhead = 20 + (prepared.eci != nil ? 12 : 0)
         // Each part is refused past maximumPayload before its size is narrowed to a C int;
         // the whole may be up to `parts` times that (16 × 7089 digits fit).
         guard prepared.bytes.count <= Self.maximumPayload * parts else {
@@ -126,7 +169,8 @@ public struct QREncoder: Sendable {
         let parity = prepared.bytes.reduce(UInt8(0), ^)
         let version = options.version ?? 0
 
-        let outcome = Self.encodeStructured(chunks, parity: parity, version: version, level: options.level)
+        let versions = [Int](repeating: version, count: chunks.count)
+        let outcome = Self.encodeStructured(chunks, parity: parity, versions: versions, level: options.level)
         switch outcome {
         case .success(let matrices):
             if options.strictVersion, let version = options.version,
@@ -135,7 +179,7 @@ public struct QREncoder: Sendable {
                 throw chunks[index].splitPartTooLarge(
                     part: index + 1, parts: parts, version: version, options: options, overheadBits: overhead)
             }
-            return matrices
+            return options.boostLevel ? Self.boostedSplit(matrices, chunks, parity: parity) : matrices
         case .failure(let failure):
             if failure.code == ERANGE {
                 let lengths = chunks.map { $0.measure().length }
@@ -253,13 +297,15 @@ public struct QREncoder: Sendable {
     private static func encodeOnce(
         _ prepared: PreparedPayload, version: Int, level: ErrorCorrectionLevel, micro: Bool
     ) -> Result<QRMatrix, LibraryFailure> {
-        if prepared.eci {
-            return encodeWithECI(prepared.bytes, version: version, level: level)
+        if let designator = prepared.eci {
+            return encodeWithECI(prepared.bytes, designator: designator, version: version, level: level)
         }
         let hint: QRencodeMode
         switch prepared.segmentation {
         case .eightBit:
             return encodeData(prepared.bytes, version: version, level: level, micro: micro)
+        case .single(let mode):
+            return encodeSegment(qrMode(mode), prepared.bytes, version: version, level: level, micro: micro)
         case .automatic: hint = QR_MODE_8
         case .kanji: hint = QR_MODE_KANJI
         }
@@ -298,32 +344,56 @@ public struct QREncoder: Sendable {
         }
     }
 
-    /// ECI designator 26 (UTF-8), then the bytes in one 8-bit segment.
-    private static func encodeWithECI(_ bytes: [UInt8], version: Int, level: ErrorCorrectionLevel) -> Result<QRMatrix, LibraryFailure> {
+    /// An ECI designator, then the bytes in one 8-bit segment.
+    private static func encodeWithECI(
+        _ bytes: [UInt8], designator: Int, version: Int, level: ErrorCorrectionLevel
+    ) -> Result<QRMatrix, LibraryFailure> {
         errno = 0
         guard let input = QRinput_new2(Int32(version), qrLevel(level)) else {
             return .failure(LibraryFailure(code: errno))
         }
         defer { QRinput_free(input) }
-        if let failure = appendSegment(.eci, to: input) { return .failure(failure) }
+        if let failure = appendSegment(.eci(designator), to: input) { return .failure(failure) }
         if let failure = appendSegment(.data(QR_MODE_8, bytes), to: input) { return .failure(failure) }
         return run(level: level, micro: false) { QRcode_encodeInput(input) }
     }
 
-    /// Structured append: one `QRinput` per chunk, headers and parity by libqrencode.
+    /// The bytes in one segment of `mode`; libqrencode checks that they fit it.
+    private static func encodeSegment(
+        _ mode: QRencodeMode, _ bytes: [UInt8], version: Int, level: ErrorCorrectionLevel, micro: Bool
+    ) -> Result<QRMatrix, LibraryFailure> {
+        errno = 0
+        let made = micro ? QRinput_newMQR(Int32(version), qrLevel(level)) : QRinput_new2(Int32(version), qrLevel(level))
+        guard let input = made else { return .failure(LibraryFailure(code: errno)) }
+        defer { QRinput_free(input) }
+        if let failure = appendSegment(.data(mode, bytes), to: input) { return .failure(failure) }
+        return run(level: level, micro: micro) { QRcode_encodeInput(input) }
+    }
+
+    private static func qrMode(_ mode: QRDataMode) -> QRencodeMode {
+        switch mode {
+        case .numeric: QR_MODE_NUM
+        case .alphanumeric: QR_MODE_AN
+        case .kanji: QR_MODE_KANJI
+        case .byte: QR_MODE_8
+        }
+    }
+
+    /// Structured append: one `QRinput` per chunk, each from its own smallest version
+    /// (0: the smallest that fits), headers and parity by libqrencode.
     private static func encodeStructured(
-        _ chunks: [PreparedPayload], parity: UInt8, version: Int, level: ErrorCorrectionLevel
+        _ chunks: [PreparedPayload], parity: UInt8, versions: [Int], level: ErrorCorrectionLevel
     ) -> Result<[QRMatrix], LibraryFailure> {
         errno = 0
         guard let inputs = QRinput_Struct_new() else { return .failure(LibraryFailure(code: errno)) }
         defer { QRinput_Struct_free(inputs) }  // frees every QRinput appended to it
-        for chunk in chunks {
+        for (chunk, version) in zip(chunks, versions) {
             errno = 0
             guard let input = QRinput_new2(Int32(version), qrLevel(level)) else {
                 return .failure(LibraryFailure(code: errno))
             }
             var failure: LibraryFailure?
-            if chunk.eci { failure = appendSegment(.eci, to: input) }
+            if let designator = chunk.eci { failure = appendSegment(.eci(designator), to: input) }
             if failure == nil { failure = appendSegment(.data(chunk.structuredMode, chunk.bytes), to: input) }
             if failure == nil {
                 errno = 0
@@ -356,16 +426,16 @@ public struct QREncoder: Sendable {
     }
 
     private enum Segment {
-        case eci
+        case eci(Int)
         case data(QRencodeMode, [UInt8])
     }
 
     /// Appends one segment; returns the failure, with `errno` read at once, if any.
     private static func appendSegment(_ segment: Segment, to input: OpaquePointer) -> LibraryFailure? {
         switch segment {
-        case .eci:
+        case .eci(let designator):
             errno = 0
-            return QRinput_appendECIheader(input, 26) == 0 ? nil : LibraryFailure(code: errno)
+            return QRinput_appendECIheader(input, UInt32(designator)) == 0 ? nil : LibraryFailure(code: errno)
         case .data(let mode, let bytes):
             return bytes.withUnsafeBufferPointer { buffer in
                 errno = 0
@@ -378,19 +448,22 @@ public struct QREncoder: Sendable {
 
 /// A payload turned into the bytes that go into the symbol, and how to segment them.
 struct PreparedPayload: Sendable {
-    enum Segmentation: Sendable {
+    enum Segmentation: Sendable, Equatable {
         case automatic
         case eightBit
         case kanji
+        /// One segment of this mode (numeric, alphanumeric or Kanji).
+        case single(QRDataMode)
     }
 
-    /// UTF-8 (or Shift_JIS in Kanji mode, or the raw bytes), upper-cased when asked.
+    /// UTF-8 (or Shift_JIS in Kanji modes, or another character set, or the raw
+    /// bytes), upper-cased when asked.
     var bytes: [UInt8]
     var segmentation: Segmentation
-    /// Prefix the data with ECI 26 (always with one 8-bit segment).
-    var eci: Bool
+    /// The ECI designator the data starts with (always with one 8-bit segment), or nil.
+    var eci: Int?
 
-    init(bytes: [UInt8], segmentation: Segmentation, eci: Bool) {
+    init(bytes: [UInt8], segmentation: Segmentation, eci: Int?) {
         self.bytes = bytes
         self.segmentation = segmentation
         self.eci = eci
@@ -398,28 +471,74 @@ struct PreparedPayload: Sendable {
 
     init(_ payload: QRPayload, options: EncodeOptions) throws {
         guard !payload.isEmpty else { throw EncodeError.emptyInput }
+        let segmentation: Segmentation
+        switch options.mode {
+        case .automatic: segmentation = .automatic
+        case .eightBit: segmentation = .eightBit
+        case .kanji: segmentation = .kanji
+        case .numeric: segmentation = .single(.numeric)
+        case .alphanumeric: segmentation = .single(.alphanumeric)
+        case .kanjiOnly: segmentation = .single(.kanji)
+        }
+        let shiftJIS = options.mode == .kanji || options.mode == .kanjiOnly
         switch payload {
         case .text(let text):
-            switch options.mode {
-            case .automatic: self.init(bytes: Array(text.utf8), segmentation: .automatic, eci: false)
-            case .eightBit: self.init(bytes: Array(text.utf8), segmentation: .eightBit, eci: false)
-            case .kanji: self.init(bytes: try ShiftJIS.encode(text), segmentation: .kanji, eci: false)
+            if shiftJIS {
+                self.init(bytes: try ShiftJIS.encode(text), segmentation: segmentation, eci: nil)
+            } else if let characterSet = options.characterSet {
+                self.init(bytes: try TextEncoding.encode(text, as: characterSet), segmentation: segmentation, eci: nil)
+            } else {
+                self.init(bytes: Array(text.utf8), segmentation: segmentation, eci: nil)
             }
         case .bytes(let bytes):
-            switch options.mode {
-            case .automatic: self.init(bytes: bytes, segmentation: .automatic, eci: false)
-            case .eightBit: self.init(bytes: bytes, segmentation: .eightBit, eci: false)
-            case .kanji: throw EncodeError.kanjiNeedsText
+            if shiftJIS { throw EncodeError.kanjiNeedsText }
+            if options.characterSet != nil {
+                throw EncodeError.conflictingOptions("a character set converts text, not raw bytes")
             }
             if options.eci, let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
                 throw EncodeError.eciNeedsUTF8(offset: offset)
             }
+            self.init(bytes: bytes, segmentation: segmentation, eci: nil)
         }
         if options.eci {
-            eci = true
-            segmentation = .eightBit
+            eci = try TextEncoding.eciDesignator(options.characterSet ?? "UTF-8")
+            self.segmentation = .eightBit
         }
         if !options.caseSensitive { upperCaseASCII() }
+        if case .single(let mode) = self.segmentation, let offset = firstMisfit(mode) {
+            throw misfitError(at: offset, mode: mode, payload: payload)
+        }
+    }
+
+    /// The offset of the first byte that cannot go into a segment of `mode`, or nil.
+    private func firstMisfit(_ mode: QRDataMode) -> Int? {
+        switch mode {
+        case .numeric: return bytes.firstIndex { !(0x30...0x39).contains($0) }
+        case .alphanumeric: return bytes.firstIndex { !Self.isAlphanumeric($0) }
+        case .byte: return nil
+        case .kanji:
+            var index = 0
+            while index < bytes.count {
+                guard index + 1 < bytes.count, ShiftJIS.isKanjiPair(bytes[index], bytes[index + 1]) else { return index }
+                index += 2
+            }
+            return nil
+        }
+    }
+
+    /// The error for the character at byte `offset` that does not fit `mode`: text is
+    /// counted in characters, raw bytes in bytes.
+    private func misfitError(at offset: Int, mode: QRDataMode, payload: QRPayload) -> EncodeError {
+        switch payload {
+        case .text(let text):
+            // Every character before a Kanji misfit is a double-byte pair.
+            let found = mode == .kanji ? text.character(at: offset / 2) : text.character(atUTF8Offset: offset)
+            return .characterNotInMode(character: found.shown, position: found.index + 1, mode: mode)
+        case .bytes:
+            let byte = bytes[offset]
+            let shown = (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16)
+            return .characterNotInMode(character: shown, position: offset + 1, mode: mode)
+        }
     }
 
     /// Upper-cases a–z as libqrencode does for case-insensitive input, leaving the
@@ -428,7 +547,7 @@ struct PreparedPayload: Sendable {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if segmentation == .kanji, ShiftJIS.isLeadByte(byte), index + 1 < bytes.count {
+            if segmentation == .kanji || segmentation == .single(.kanji), ShiftJIS.isLeadByte(byte), index + 1 < bytes.count {
                 index += 2
                 continue
             }
@@ -445,9 +564,9 @@ struct PreparedPayload: Sendable {
             let byte = bytes[index]
             var length = 1
             switch segmentation {
-            case .kanji:
+            case .kanji, .single(.kanji):
                 if ShiftJIS.isLeadByte(byte) { length = 2 }
-            case .automatic, .eightBit:
+            case .automatic, .eightBit, .single:
                 if byte >= 0xF0 { length = 4 } else if byte >= 0xE0 { length = 3 } else if byte >= 0xC0 { length = 2 }
             }
             length = min(length, bytes.count - index)
@@ -486,7 +605,7 @@ struct PreparedPayload: Sendable {
 
     /// True in Kanji mode when some character will go into a Kanji segment.
     var containsKanji: Bool {
-        guard segmentation == .kanji else { return false }
+        guard segmentation == .kanji || segmentation == .single(.kanji) else { return false }
         var index = 0
         while index + 1 < bytes.count {
             if ShiftJIS.isKanjiPair(bytes[index], bytes[index + 1]) { return true }
@@ -511,6 +630,8 @@ struct PreparedPayload: Sendable {
         switch segmentation {
         case .eightBit:
             return (.byte, bytes.count)
+        case .single(let mode):
+            return (mode, mode == .kanji ? bytes.count / 2 : bytes.count)
         case .automatic:
             if bytes.allSatisfy({ (0x30...0x39).contains($0) }) { return (.numeric, bytes.count) }
             if bytes.allSatisfy(Self.isAlphanumeric) { return (.alphanumeric, bytes.count) }
@@ -525,6 +646,53 @@ struct PreparedPayload: Sendable {
             }
             return (.byte, bytes.count)
         }
+    }
+
+    /// A lower bound on the data bits this payload takes in `version`: exact for one
+    /// segment (8-bit, ECI, a single mode, or a structured-append part, which is one
+    /// segment of ``structuredMode`` after its 20-bit header); for automatic and Kanji
+    /// segmentation, the best any segmentation can do, which libqrencode's greedy
+    /// optimiser (or its all 8-bit fallback) can only match or exceed. `Int.max` when
+    /// nothing fits the version.
+    func minimumBits(version: Int, micro: Bool, structured: Bool = false) -> Int {
+        let modeBits = micro ? version - 1 : 4
+        func header(_ mode: QRDataMode) -> Int? {
+            QRCapacity.characterCountBits(version: version, mode: mode, micro: micro).map { modeBits + $0 }
+        }
+        if structured || (segmentation != .automatic && segmentation != .kanji) {
+            let (mode, length) = measure()
+            guard let header = header(mode) else { return .max }
+            return (structured ? 20 : 0) + (eci != nil ? 12 : 0) + header + mode.bits(forLength: length)
+        }
+        // Cheapest segmentation, in sixths of a bit: a digit costs 10/3 bits, an
+        // alphanumeric character 11/2, so the fractions are a lower bound of each run.
+        let modes: [QRDataMode] = segmentation == .kanji ? [.numeric, .alphanumeric, .byte, .kanji] : [.numeric, .alphanumeric, .byte]
+        let headers = modes.map { header($0).map { $0 * 6 } }
+        var cost = [Int?](repeating: nil, count: modes.count)  // cheapest, ending in each mode
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let pair = segmentation == .kanji && index + 1 < bytes.count && ShiftJIS.isKanjiPair(byte, bytes[index + 1])
+            let before = index == 0 ? 0 : cost.compactMap { $0 }.min()
+            guard let before else { return .max }
+            var next = [Int?](repeating: nil, count: modes.count)
+            for (slot, mode) in modes.enumerated() {
+                guard let start = headers[slot] else { continue }
+                let unit: Int?
+                switch mode {
+                case .numeric: unit = !pair && (0x30...0x39).contains(byte) ? 20 : nil
+                case .alphanumeric: unit = !pair && Self.isAlphanumeric(byte) ? 33 : nil
+                case .byte: unit = pair ? 96 : 48
+                case .kanji: unit = pair ? 78 : nil
+                }
+                guard let unit else { continue }
+                next[slot] = min(cost[slot].map { $0 + unit } ?? .max, before + start + unit)
+            }
+            cost = next
+            index += pair ? 2 : 1
+        }
+        guard let total = cost.compactMap({ $0 }).min() else { return .max }
+        return (total + 5) / 6
     }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
@@ -552,7 +720,7 @@ struct PreparedPayload: Sendable {
     /// The error for a payload that does not fit in `version` at the options' level.
     func tooLarge(version: Int, options: EncodeOptions, overheadBits: Int = 0) -> EncodeError {
         let (mode, length) = measure()
-        let overhead = overheadBits + (eci && overheadBits == 0 ? 12 : 0)
+        let overhead = overheadBits + (eci != nil && overheadBits == 0 ? 12 : 0)
         let capacity = QRCapacity.maximumLength(
             version: version, level: options.level, mode: mode, micro: options.micro, overheadBits: overhead)
         return .payloadTooLarge(

@@ -81,8 +81,9 @@ public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
 public struct RenderOptions: Sendable, Equatable {
     /// Pixels per module (PNG, gray images) or user units per module (SVG size), 1–1000.
     public var scale: Int
-    /// When set, the picture's size in pixels to fit: the largest integer scale whose
-    /// picture (symbol and margin) is no larger is used instead of `scale`.
+    /// When set, the picture's exact size in pixels, used instead of `scale`: the largest
+    /// whole scale whose picture (symbol and margin) fits, the quiet zone widened by the
+    /// remaining pixels (one more on the right and bottom when they are odd).
     public var targetSize: Int?
     /// Quiet zone in modules on each side, 0–256; `nil` for the standard 4 (2 for
     /// Micro QR).
@@ -114,28 +115,31 @@ public struct RenderOptions: Sendable, Equatable {
 
     /// Resolves margin and scale for `matrix` and checks them.
     ///
-    /// - Throws: `EncodeError.invalidRenderOption` for values out of range or a target
-    ///   size too small for the symbol.
+    /// With a target size the picture is exactly `targetSize` pixels: the largest whole
+    /// scale at which the symbol and its margin fit, the quiet zone widened by the pixels
+    /// left over. An odd remainder gives the right and bottom sides one pixel more than
+    /// the left and top.
+    ///
+    /// - Throws: `EncodeError.invalidRenderOption` for values out of range, or
+    ///   `.targetSizeTooSmall` when the symbol and its margin need more pixels.
     func layout(for matrix: QRMatrix) throws -> RenderLayout {
         let margin = self.margin ?? matrix.standardMargin
         guard (0...Self.maximumMargin).contains(margin) else {
             throw EncodeError.invalidRenderOption("margin \(margin) is out of range: use 0 to \(Self.maximumMargin) modules")
         }
         let modules = matrix.size + 2 * margin
-        let scale: Int
         if let targetSize {
             guard targetSize >= modules else {
-                throw EncodeError.invalidRenderOption(
-                    "size \(targetSize) px is too small: the symbol and its margin are \(modules) modules wide, so it needs at least \(modules) px")
+                throw EncodeError.targetSizeTooSmall(size: targetSize, modules: modules, margin: margin)
             }
-            scale = min(targetSize / modules, Self.maximumScale)
-        } else {
-            guard (1...Self.maximumScale).contains(self.scale) else {
-                throw EncodeError.invalidRenderOption("scale \(self.scale) is out of range: use 1 to \(Self.maximumScale) pixels per module")
-            }
-            scale = self.scale
+            let scale = min(targetSize / modules, Self.maximumScale)
+            let spare = targetSize - modules * scale
+            return RenderLayout(margin: margin, scale: scale, modules: modules, padding: (spare / 2, spare - spare / 2))
         }
-        return RenderLayout(margin: margin, scale: scale, modules: modules)
+        guard (1...Self.maximumScale).contains(self.scale) else {
+            throw EncodeError.invalidRenderOption("scale \(self.scale) is out of range: use 1 to \(Self.maximumScale) pixels per module")
+        }
+        return RenderLayout(margin: margin, scale: self.scale, modules: modules)
     }
 }
 
@@ -147,8 +151,21 @@ struct RenderLayout: Sendable {
     let scale: Int
     /// Modules per side including both margins.
     let modules: Int
+    /// Pixels added to the quiet zone before the modules (left and top) and after them
+    /// (right and bottom), so that a target size is met exactly.
+    let padding: (before: Int, after: Int)
+
+    init(margin: Int, scale: Int, modules: Int, padding: (before: Int, after: Int) = (0, 0)) {
+        self.margin = margin
+        self.scale = scale
+        self.modules = modules
+        self.padding = padding
+    }
+
     /// Pixels per side.
-    var pixels: Int { modules * scale }
+    var pixels: Int { modules * scale + padding.before + padding.after }
+    /// Pixels from the left (or top) edge to the symbol's first module.
+    var origin: Int { margin * scale + padding.before }
 
     /// Throws when the picture would exceed `RenderOptions.pixelLimit`.
     func checkPixelLimit() throws {
@@ -160,20 +177,21 @@ struct RenderLayout: Sendable {
     /// One byte per pixel, row-major: `dark` for dark modules, `light` elsewhere.
     func rasterize(_ matrix: QRMatrix, dark: UInt8, light: UInt8) -> [UInt8] {
         let side = pixels
+        let symbolPixels = matrix.size * scale
         var result: [UInt8] = []
         result.reserveCapacity(side * side)
         let lightRow = [UInt8](repeating: light, count: side)
-        for _ in 0..<(margin * scale) { result.append(contentsOf: lightRow) }
+        for _ in 0..<origin { result.append(contentsOf: lightRow) }
         var row = lightRow
         for y in 0..<matrix.size {
             for x in 0..<matrix.size {
                 let value = matrix.isDark(x: x, y: y) ? dark : light
-                let start = (margin + x) * scale
+                let start = origin + x * scale
                 for offset in start..<(start + scale) { row[offset] = value }
             }
             for _ in 0..<scale { result.append(contentsOf: row) }
         }
-        for _ in 0..<(margin * scale) { result.append(contentsOf: lightRow) }
+        for _ in 0..<(side - origin - symbolPixels) { result.append(contentsOf: lightRow) }
         return result
     }
 }

@@ -3,20 +3,54 @@
 /// Renders a symbol as SVG.
 ///
 /// The view box counts modules, margin included, so the drawing scales cleanly; `width`
-/// and `height` are `scale` units per module. Dark modules are one `<path>` of
+/// and `height` are `scale` units per module (or the target size, the view box then
+/// widened by the quiet zone's extra pixels). Dark modules are one `<path>` of
 /// run-length rows with `shape-rendering="crispEdges"`; a background rectangle is drawn
 /// unless the background is fully transparent.
 ///
+/// With a title or a description the picture is announced to assistive technology:
+/// `role="img"`, `<title>` and `<desc>` as the first children, and `aria-labelledby`
+/// naming them (screen readers differ in which of the two they read).
+///
 /// ```swift
-/// let svg = try SVGRenderer(options: RenderOptions(scale: 4)).render(matrix)
+/// var renderer = SVGRenderer(options: RenderOptions(scale: 4))
+/// renderer.title = "Link to example.org"
+/// let svg = try renderer.render(matrix)
 /// ```
 public struct SVGRenderer: Sendable {
     /// Scale (or target size), margin and colours.
     public var options: RenderOptions
+    /// A short name for the picture (`<title>`), or `nil`.
+    public var title: String?
+    /// A longer description (`<desc>`), such as what the code links to, or `nil`.
+    public var description: String?
 
-    /// Makes a renderer.
-    public init(options: RenderOptions = RenderOptions()) {
+    /// Makes a renderer; every parameter has the default described on its property.
+    public init(options: RenderOptions = RenderOptions(), title: String? = nil, description: String? = nil) {
         self.options = options
+        self.title = title
+        self.description = description
+    }
+
+    /// Checks that the title and description can be written, before any symbol is made.
+    ///
+    /// - Throws: `EncodeError.invalidRenderOption` naming a character XML 1.0 cannot
+    ///   carry.
+    public func checkTexts() throws(EncodeError) {
+        _ = try escapedTexts()
+    }
+
+    /// The `title` and `desc` elements to write, with their text escaped.
+    private func escapedTexts() throws(EncodeError) -> [(element: String, text: String)] {
+        var texts: [(element: String, text: String)] = []
+        for (element, what, text) in [("title", "title", title), ("desc", "description", description)] {
+            guard let text else { continue }
+            if let bad = XMLText.firstUnwritable(in: text) {
+                throw .invalidRenderOption("the \(what) holds \(bad.scalar.codePoint) (character \(bad.position)), which XML cannot carry")
+            }
+            texts.append((element, XMLText.escaped(text)))
+        }
+        return texts
     }
 
     /// Draws `matrix` as an SVG document.
@@ -24,18 +58,29 @@ public struct SVGRenderer: Sendable {
     /// - Parameter matrix: The symbol.
     /// - Returns: The document, UTF-8 text ending in a newline.
     /// - Throws: `EncodeError.invalidRenderOption` for a scale, target size or margin
-    ///   out of range.
+    ///   out of range, or a title or description holding a character XML 1.0 cannot
+    ///   carry (control characters other than tab and line breaks).
     public func render(_ matrix: QRMatrix) throws -> String {
         let layout = try options.layout(for: matrix)
-        let side = layout.modules
+        let texts = try escapedTexts()
+        // The view box in modules; a target size's extra pixels widen it on every side.
+        let origin = layout.padding.before == 0 ? "0" : "-" + Decimal.text(layout.padding.before, layout.scale)
+        let side = Decimal.text(layout.pixels, layout.scale)
         var svg = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(layout.pixels)" height="\(layout.pixels)" \
-            viewBox="0 0 \(side) \(side)" shape-rendering="crispEdges">
-
+            viewBox="\(origin) \(origin) \(side) \(side)" shape-rendering="crispEdges"
             """
+        if !texts.isEmpty {
+            svg += " role=\"img\" aria-labelledby=\"" + texts.map { "qr-\($0.0)" }.joined(separator: " ") + "\""
+        }
+        svg += ">\n"
+        for (element, text) in texts {
+            svg += "<\(element) id=\"qr-\(element)\">\(text)</\(element)>\n"
+        }
         if options.background.alpha > 0 {
-            svg += "<rect width=\"\(side)\" height=\"\(side)\"\(Self.fill(options.background))/>\n"
+            let position = origin == "0" ? "" : " x=\"\(origin)\" y=\"\(origin)\""
+            svg += "<rect\(position) width=\"\(side)\" height=\"\(side)\"\(Self.fill(options.background))/>\n"
         }
         var path = ""
         for y in 0..<matrix.size {
@@ -66,5 +111,45 @@ public struct SVGRenderer: Sendable {
             attributes += " fill-opacity=\"\((opacity * 1000).rounded() / 1000)\""
         }
         return attributes
+    }
+}
+
+/// Text as XML character data, for the SVG this package writes.
+package enum XMLText {
+    /// `text` with `&`, `<`, `>`, `"` and `'` escaped, so it is safe inside an element
+    /// or a quoted attribute; characters XML 1.0 cannot hold are dropped (see
+    /// ``firstUnwritable(in:)``).
+    package static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default: if isWritable(scalar) { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result
+    }
+
+    /// The first character XML 1.0 cannot hold even as a reference (C0 controls but
+    /// tab, line feed and carriage return; U+FFFE and U+FFFF), and its position counted
+    /// from 1; nil when there is none.
+    package static func firstUnwritable(in text: String) -> (scalar: Unicode.Scalar, position: Int)? {
+        for (index, scalar) in text.unicodeScalars.enumerated() where !isWritable(scalar) {
+            return (scalar, index + 1)
+        }
+        return nil
+    }
+
+    private static func isWritable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: true
+        case 0..<0x20, 0xFFFE, 0xFFFF: false
+        default: true
+        }
     }
 }

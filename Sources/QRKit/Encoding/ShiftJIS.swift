@@ -15,18 +15,8 @@ enum ShiftJIS {
 
     /// The error for the character starting at a UTF-8 offset of `text`.
     private static func characterError(in text: String, atUTF8Offset offset: Int) -> EncodeError {
-        var utf8Offset = 0
-        for (index, character) in text.enumerated() {
-            let count = character.utf8.count
-            if offset < utf8Offset + count {
-                let shown = character.unicodeScalars
-                    .map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
-                    .joined(separator: " ")
-                return .notShiftJIS(character: "\(character) \(shown)", index: index)
-            }
-            utf8Offset += count
-        }
-        return .notShiftJIS(character: "?", index: text.count)
+        let found = text.character(atUTF8Offset: offset)
+        return .notShiftJIS(character: found.shown, index: found.index)
     }
 
     /// True when `first`, `second` is a double-byte character that Kanji mode can hold
@@ -39,12 +29,5 @@ enum ShiftJIS {
     /// True when `byte` starts a double-byte Shift_JIS character.
     static func isLeadByte(_ byte: UInt8) -> Bool {
         (0x81...0x9F).contains(byte) || (0xE0...0xFC).contains(byte)
-    }
-}
-
-extension String {
-    /// The string with leading zeros up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -63,45 +63,109 @@ extension GrayImage {
         return out
     }
 
+    /// Each output pixel the mean of its source box; the boxes' column bounds are
+    /// worked out once per picture rather than once per pixel.
     private func boxShrunk(width newWidth: Int, height newHeight: Int) -> GrayImage {
+        let columns = (0...newWidth).map { $0 * width / newWidth }
         var out = [UInt8](repeating: 0, count: newWidth * newHeight)
         pixels.withUnsafeBufferPointer { src in
-            for ny in 0..<newHeight {
-                let y0 = ny * height / newHeight
-                let y1 = max(y0 + 1, (ny + 1) * height / newHeight)
-                for nx in 0..<newWidth {
-                    let x0 = nx * width / newWidth
-                    let x1 = max(x0 + 1, (nx + 1) * width / newWidth)
-                    var sum = 0
-                    for y in y0..<y1 {
-                        let row = y * width
-                        for x in x0..<x1 { sum += Int(src[row + x]) }
+            out.withUnsafeMutableBufferPointer { dst in
+                for ny in 0..<newHeight {
+                    let y0 = ny * height / newHeight
+                    let y1 = max(y0 + 1, (ny + 1) * height / newHeight)
+                    for nx in 0..<newWidth {
+                        let x0 = columns[nx]
+                        let x1 = max(x0 + 1, columns[nx + 1])
+                        var sum = 0
+                        for y in y0..<y1 {
+                            let row = y * width
+                            for x in x0..<x1 { sum += Int(src[row + x]) }
+                        }
+                        dst[ny * newWidth + nx] = UInt8(sum / ((y1 - y0) * (x1 - x0)))
                     }
-                    out[ny * newWidth + nx] = UInt8(sum / ((y1 - y0) * (x1 - x0)))
                 }
             }
         }
         return GrayImage(width: newWidth, height: newHeight, pixels: out)
     }
 
+    /// Bilinear interpolation in fixed point (16-bit fractions), separably: each source
+    /// row that is needed is interpolated across once, into one of two row buffers, and
+    /// every output row blends the two. Growing a picture 2 to 4 times, as the rescaled
+    /// passes do, reuses each pair of source rows for several output rows.
+    ///
+    /// Sample positions are those of pixel centres: output x maps to
+    /// `(x + 0.5) * width / newWidth - 0.5`, clamped at the edges.
     private func bilinear(width newWidth: Int, height newHeight: Int) -> GrayImage {
+        let one = 1 << 16
+        /// The source index below a sample and the weight of the one after it, in 1/65536.
+        func samples(_ count: Int, from source: Int) -> (index: [Int], weight: [Int]) {
+            var index = [Int](repeating: 0, count: count)
+            var weight = [Int](repeating: 0, count: count)
+            for i in 0..<count {
+                // (i + 0.5) * source / count - 0.5, in 1/65536, never below 0.
+                let position = max(0, ((2 * i + 1) * source * one / count - one) / 2)
+                let whole = min(position >> 16, source - 1)
+                index[i] = whole
+                weight[i] = whole + 1 < source ? position - (whole << 16) : 0
+            }
+            return (index, weight)
+        }
+        let across = samples(newWidth, from: width)
+        let down = samples(newHeight, from: height)
         var out = [UInt8](repeating: 0, count: newWidth * newHeight)
-        let sx = Double(width) / Double(newWidth)
-        let sy = Double(height) / Double(newHeight)
+        // rows.0 holds source row `loaded.0` interpolated across, rows.1 row `loaded.1`.
+        var upper = [Int](repeating: 0, count: newWidth)
+        var lower = [Int](repeating: 0, count: newWidth)
+        var loaded = (-1, -1)
         pixels.withUnsafeBufferPointer { src in
-            for ny in 0..<newHeight {
-                let fy = max(0, (Double(ny) + 0.5) * sy - 0.5)
-                let y0 = min(Int(fy), height - 1)
-                let y1 = min(y0 + 1, height - 1)
-                let wy = fy - Double(y0)
-                for nx in 0..<newWidth {
-                    let fx = max(0, (Double(nx) + 0.5) * sx - 0.5)
-                    let x0 = min(Int(fx), width - 1)
-                    let x1 = min(x0 + 1, width - 1)
-                    let wx = fx - Double(x0)
-                    let top = Double(src[y0 * width + x0]) * (1 - wx) + Double(src[y0 * width + x1]) * wx
-                    let bottom = Double(src[y1 * width + x0]) * (1 - wx) + Double(src[y1 * width + x1]) * wx
-                    out[ny * newWidth + nx] = UInt8((top * (1 - wy) + bottom * wy).rounded())
+            out.withUnsafeMutableBufferPointer { dst in
+                across.index.withUnsafeBufferPointer { xIndex in
+                    across.weight.withUnsafeBufferPointer { xWeight in
+                        func interpolate(row y: Int, into line: inout [Int]) {
+                            let base = y * width
+                            line.withUnsafeMutableBufferPointer { line in
+                                for nx in 0..<newWidth {
+                                    let x0 = xIndex[nx]
+                                    let w = xWeight[nx]
+                                    let a = Int(src[base + x0])
+                                    let b = w == 0 ? a : Int(src[base + x0 + 1])
+                                    line[nx] = a * (one - w) + b * w
+                                }
+                            }
+                        }
+                        for ny in 0..<newHeight {
+                            let y0 = down.index[ny]
+                            let wy = down.weight[ny]
+                            let y1 = wy == 0 ? y0 : y0 + 1
+                            if loaded.0 != y0 {
+                                if loaded.1 == y0 {
+                                    swap(&upper, &lower)
+                                    loaded = (y0, loaded.0)
+                                } else {
+                                    interpolate(row: y0, into: &upper)
+                                    loaded.0 = y0
+                                }
+                            }
+                            if wy != 0, loaded.1 != y1 {
+                                interpolate(row: y1, into: &lower)
+                                loaded.1 = y1
+                            }
+                            let base = ny * newWidth
+                            upper.withUnsafeBufferPointer { top in
+                                if wy == 0 {
+                                    for nx in 0..<newWidth { dst[base + nx] = UInt8((top[nx] + one / 2) >> 16) }
+                                    return
+                                }
+                                lower.withUnsafeBufferPointer { bottom in
+                                    let half = 1 << 31
+                                    for nx in 0..<newWidth {
+                                        dst[base + nx] = UInt8((top[nx] * (one - wy) + bottom[nx] * wy + half) >> 32)
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }

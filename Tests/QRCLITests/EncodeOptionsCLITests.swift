@@ -1,0 +1,151 @@
+// QRCLI tests — `qr encode`'s options for qrencode and segno users: standard input, the
+// level boost, forced modes, character sets, CSS colours, the contrast check, exact sizes.
+import Foundation
+import QRTestSupport
+import Testing
+
+/// What `qr decode --json` says of the one symbol in `file`: its bytes and EC level.
+private func decoded(_ file: URL) throws -> (bytes: [UInt8], level: String?) {
+    let result = try CLI.qr(["decode", "--json", file.path])
+    try #require(result.status == 0, "\(file.lastPathComponent): \(result.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+    let symbol = try #require((object["symbols"] as? [[String: Any]])?.first)
+    let base64 = try #require(symbol["bytes"] as? String)
+    let bytes = try #require(Data(base64Encoded: base64))
+    return (Array(bytes), symbol["ec_level"] as? String)
+}
+
+/// Width and height from a PNG's IHDR.
+private func pngSize(_ file: URL) throws -> (Int, Int) {
+    let png = Array(try Data(contentsOf: file))
+    return (png[16..<20].reduce(0) { $0 << 8 | Int($1) }, png[20..<24].reduce(0) { $0 << 8 | Int($1) })
+}
+
+@Suite("qr encode: options of qrencode and segno")
+struct EncodeOptionsCLITests {
+    @Test func textFromStandardInput() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // echo -n data | qr encode -o a.png
+        let result = try CLI.qr(["encode", "-o", "a.png"], stdin: Array("data".utf8), in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try decoded(directory.appendingPathComponent("a.png")).bytes == Array("data".utf8))
+        let empty = try CLI.qr(["encode", "-o", "b.png"], stdin: [], in: directory)
+        #expect(empty.status == 2 && empty.stderr == "qr: standard input: nothing to encode: the payload is empty\n")
+    }
+
+    /// With a terminal on standard input and no text, a usage error says what to give.
+    @Test(.enabled(if: CLI.tool("script") != nil, "script (util-linux) gives the terminal"))
+    func noTextFromATerminalIsAUsageError() throws {
+        let qr = try #require(CLI.qrURL).path
+        let result = try CLI.run(try #require(CLI.tool("script")), ["-qec", "'\(qr)' encode", "/dev/null"])
+        #expect(result.status == 64)
+        #expect(result.text.contains("nothing to encode: give TEXT, or -i FILE, or pipe the payload into standard input"))
+    }
+
+    @Test func levelIsBoostedWithinTheVersionUnlessNoBoost() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try CLI.qr(["encode", "hello", "-o", "a.png"], in: directory).status == 0)
+        #expect(try CLI.qr(["encode", "hello", "--no-boost", "-o", "b.png"], in: directory).status == 0)
+        #expect(try CLI.qr(["encode", "hello", "--boost-level", "-l", "Q", "-o", "c.png"], in: directory).status == 0)
+        // Version 1: 21 modules and 4 on each side, 8 px each.
+        for name in ["a.png", "b.png", "c.png"] {
+            #expect(try pngSize(directory.appendingPathComponent(name)) == (232, 232))
+        }
+        #expect(try decoded(directory.appendingPathComponent("a.png")).level == "H")
+        #expect(try decoded(directory.appendingPathComponent("b.png")).level == "M")
+        #expect(try decoded(directory.appendingPathComponent("c.png")).level == "H")
+        #expect(try CLI.qr(["encode", "x", "--boost-level", "--no-boost"]).status == 64)
+    }
+
+    @Test func qrencodesShortFlags() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLI.qr(["encode", "x", "-l", "H", "-o", "a.png"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try decoded(directory.appendingPathComponent("a.png")) == (Array("x".utf8), "H"))
+        try Data("from -r".utf8).write(to: directory.appendingPathComponent("in.txt"))
+        #expect(try CLI.qr(["encode", "-r", "in.txt", "-8", "-o", "r.png"], in: directory).status == 0)
+        #expect(try decoded(directory.appendingPathComponent("r.png")).bytes == Array("from -r".utf8))
+        #expect(try CLI.qr(["encode", "漢字", "-k", "-M", "-l", "L", "-t", "utf8"]).status == 0)
+    }
+
+    @Test(arguments: [
+        (["--foreground", "red"], "red on white"),
+        (["--background", "transparent"], "black on transparent"),
+        (["--foreground", "navy", "--background", "ivory"], "navy on ivory"),
+        (["--foreground", "white", "--background", "black"], "white on black"),
+        (["--invert"], "inverted"),
+    ])
+    func cssColoursWork(arguments: [String], what: String) throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLI.qr(["encode", what, "-o", "a.png"] + arguments, in: directory)
+        #expect(result.status == 0, "\(what): \(result.stderr)")
+        #expect(try decoded(directory.appendingPathComponent("a.png")).bytes == Array(what.utf8))
+    }
+
+    @Test func lowContrastIsRefusedWithTheRatioUnlessForced() throws {
+        let yellow = try CLI.qr(["encode", "x", "--foreground", "ffff00", "-o", "/tmp/never-written.png"])
+        #expect(yellow.status == 64)
+        #expect(yellow.stderr.contains("#ffff00 on #ffffff has a contrast ratio of 1.07:1, below the 3:1"))
+        #expect(yellow.stderr.contains("--force"))
+        // Inverted, the pair is as hard to tell apart.
+        #expect(try CLI.qr(["encode", "x", "--foreground", "yellow", "--invert", "--format", "svg"]).status == 64)
+        #expect(try CLI.qr(["encode", "x", "--foreground", "transparent", "--format", "svg"]).status == 64)
+        let forced = try CLI.qr(["encode", "x", "--foreground", "ffff00", "--force", "--format", "svg"])
+        #expect(forced.status == 0 && forced.text.contains("fill=\"#ffff00\""))
+    }
+
+    @Test func modeNumericNamesTheCharacterThatDoesNotFit() throws {
+        let result = try CLI.qr(["encode", "12a", "--mode", "numeric", "-o", "/tmp/never-written.png"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("'a' (character 3) does not fit numeric mode"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["0123456789", "--mode", "numeric"], Array("0123456789".utf8)),
+        (["HELLO WORLD", "--mode", "alnum"], Array("HELLO WORLD".utf8)),
+        (["hello", "--mode", "alnum", "--case-insensitive"], Array("HELLO".utf8)),
+        (["bytes", "--mode", "byte"], Array("bytes".utf8)),
+        (["漢字", "--mode", "kanji"], [0x8A, 0xBF, 0x8E, 0x9A]),
+        (["café", "--encoding", "ISO-8859-1"], [0x63, 0x61, 0x66, 0xE9]),
+        (["café", "--encoding", "latin1", "--eci"], [0x63, 0x61, 0x66, 0xE9]),
+    ])
+    func modesAndEncodingsReadBack(arguments: [String], expected: [UInt8]) throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLI.qr(["encode"] + arguments + ["-o", "m.png"], in: directory)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        #expect(try decoded(directory.appendingPathComponent("m.png")).bytes == expected, "\(arguments)")
+    }
+
+    @Test func sizePxIsExact() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for size in [200, 201, 600] {
+            #expect(try CLI.qr(["encode", "size", "--size-px", "\(size)", "-o", "s.png"], in: directory).status == 0)
+            #expect(try pngSize(directory.appendingPathComponent("s.png")) == (size, size))
+            #expect(try decoded(directory.appendingPathComponent("s.png")).bytes == Array("size".utf8))
+        }
+        let small = try CLI.qr(["encode", "size", "--size-px", "20", "-o", "t.png"], in: directory)
+        #expect(small.status == 64)
+        #expect(small.stderr.contains("need at least 29 px; give --size-px 29 or more, or a smaller --margin"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("t.png").path))
+    }
+
+    @Test func svgTitleAndDescription() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLI.qr(["encode", "https://example.org", "--title", "Example & co", "--desc", "Opens <example.org>", "-o", "t.svg"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let svg = try String(contentsOf: directory.appendingPathComponent("t.svg"), encoding: .utf8)
+        #expect(svg.contains("role=\"img\" aria-labelledby=\"qr-title qr-desc\""))
+        #expect(svg.contains("<title id=\"qr-title\">Example &amp; co</title>"))
+        #expect(svg.contains("<desc id=\"qr-desc\">Opens &lt;example.org&gt;</desc>"))
+        let lint = try CLI.run(try #require(CLI.tool("xmllint"), "xmllint is not installed (make test-deps)"), ["--noout", directory.appendingPathComponent("t.svg").path])
+        #expect(lint.status == 0, "\(lint.stderr)")
+    }
+}

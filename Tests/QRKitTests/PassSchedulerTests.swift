@@ -1,0 +1,164 @@
+// QRKit tests — the pass scheduler: the order of passes, the bound on threads, batches.
+import Foundation
+import QRTestSupport
+import Synchronization
+import Testing
+@testable import QRKit
+
+/// Wraps an engine, pass by pass, and records how many of its passes (of any engine
+/// wrapped with the same gauge) run at once.
+struct GaugedEngine: DecodeEngine {
+    let inner: any DecodeEngine
+    let gauge: ConcurrencyGauge
+
+    var name: String { inner.name }
+    var passNames: [String] { inner.passNames }
+
+    func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] {
+        try gauge.measure { try inner.decode(image, cancel: cancel) }
+    }
+
+    func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
+        try gauge.measure { try inner.decode(picture, pass: index) }
+    }
+}
+
+/// The number of calls inside ``measure(_:)`` now, and the most there ever were.
+final class ConcurrencyGauge: Sendable {
+    private let counts = Locked((now: 0, most: 0))
+
+    var most: Int { counts.withLock { $0.most } }
+
+    func measure<T>(_ body: () throws -> T) rethrows -> T {
+        counts.withLock { c in
+            c.now += 1
+            c.most = max(c.most, c.now)
+        }
+        defer { counts.withLock { $0.now -= 1 } }
+        return try body()
+    }
+}
+
+@Suite struct PassSchedulerTests {
+    /// Loaders for shades 0..<count, in order.
+    static func shades(_ count: Int) -> @Sendable () -> Decoder.PictureLoader? {
+        let next = Atomic<Int>(0)
+        return {
+            let shade = next.add(1, ordering: .relaxed).oldValue
+            guard shade < count else { return nil }
+            return { GrayImage(width: 4, height: 4, filledWith: UInt8(shade)) }
+        }
+    }
+
+    @Test func aBatchRunsEveryPicturesCheapPassesBeforeAnyExpensiveOne() {
+        let log = RecordingLog()
+        let a = LoggedEngine("a", passes: 2, log: log)
+        let b = LoggedEngine("b", passes: 2, log: log)
+        // One worker: the order is the scheduler's alone. Four pictures fit its window.
+        let answered = Locked(0)
+        Decoder(strategy: .race([a, b]), scheduler: PassScheduler(workers: 1))
+            .decodeBatch(next: Self.shades(4)) { _, _ in answered.withLock { $0 += 1 } }
+        #expect(answered.withLock { $0 } == 4)
+        let all = 0..<4
+        let expected =
+            all.map { "a0@\($0)" } + all.map { "b0@\($0)" } + all.map { "a1@\($0)" } + all.map { "b1@\($0)" }
+        #expect(log.entries == expected)
+    }
+
+    @Test func sequentialRunsTheSecondEngineOnlyAfterTheFirstMissedInEveryPass() {
+        let log = RecordingLog()
+        let first = LoggedEngine("a", passes: 2, log: log)
+        let second = LoggedEngine("b", passes: 1, log: log)
+        Decoder(strategy: .sequential([first, second]), scheduler: PassScheduler(workers: 1))
+            .decodeBatch(next: Self.shades(2)) { _, _ in }
+        #expect(log.entries == ["a0@0", "a0@1", "a1@0", "a1@1", "b0@0", "b0@1"])
+    }
+
+    @Test func anAnsweredPicturesQueuedPassesNeverRun() throws {
+        let finds = TestEngine("finds", passDelay: .milliseconds(1), .finds("x"))
+        let slow = TestEngine("slow", passes: 5, passDelay: .milliseconds(1), .findsNothing)
+        let decoder = Decoder(strategy: .race([finds, slow]), scheduler: PassScheduler(workers: 1))
+        let (answer, settled) = decodeAndSettle(decoder)
+        #expect(answer.winner == "finds")
+        #expect(settled.engines.map(\.outcome) == [.found(1), .notStarted])
+        #expect(slow.callCount == 0)
+    }
+
+    @Test func concurrentCallersNeverRunMorePassesThanTheWorkers() throws {
+        let images = try PackagePaths.photos.map { try PNGReader().read(contentsOf: $0) }
+        try #require(images.count >= 5)
+        let gauge = ConcurrencyGauge()
+        let engines: [any DecodeEngine] = [
+            GaugedEngine(inner: ZXingEngine(), gauge: gauge), GaugedEngine(inner: ZBarEngine(), gauge: gauge),
+        ]
+        // Without a scheduler (and without the gauge): a race's loser runs on after the answer.
+        let plain = Decoder(strategy: .race([ZXingEngine(), ZBarEngine()]))
+        let expected = try images.map { try plain.decode($0).symbols.map(\.bytes) }
+        let shared = Decoder(strategy: .race(engines), scheduler: PassScheduler(workers: 2))
+        let decodes = 320
+        let mismatches = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 16) { thread in
+            for index in stride(from: thread, to: decodes, by: 16) {
+                let got = try? shared.decode(images[index % images.count]).symbols.map(\.bytes)
+                if got != expected[index % images.count] { mismatches.withLock { $0 += 1 } }
+            }
+        }
+        #expect(mismatches.withLock { $0 } == 0)
+        #expect(gauge.most <= 2, "\(gauge.most) passes ran at once on a 2-worker scheduler")
+    }
+
+    @Test(arguments: StrategyName.allCases)
+    func aBatchAnswersAsSinglePictureDecodesDo(strategy: StrategyName) throws {
+        let paths = PackagePaths.photos
+        let images = try paths.map { try PNGReader().read(contentsOf: $0) }
+        let plain = Decoder(strategy: strategy.makeStrategy())
+        let expected = try images.map { try plain.decode($0).symbols.map(\.bytes) }
+        let batch = Decoder(strategy: strategy.makeStrategy(), scheduler: PassScheduler(workers: 2))
+        let got = Locked<[Int: [[UInt8]]]>([:])
+        let next = Atomic<Int>(0)
+        batch.decodeBatch(
+            next: {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index <= images.count else { return nil }
+                // One picture past the end cannot be read: its error comes back by index.
+                guard index < images.count else { return { throw ImageError.truncated(file: "missing.png", format: .png) } }
+                return { images[index] }
+            },
+            deliver: { index, result in
+                got.withLock { $0[index] = (try? result.get())?.symbols.map(\.bytes) ?? [[0xEE]] }
+            })
+        let answers = got.withLock { $0 }
+        #expect(answers.count == images.count + 1)
+        for index in images.indices { #expect(answers[index] == expected[index], "\(paths[index])") }
+        #expect(answers[images.count] == [[0xEE]])
+    }
+}
+
+/// One log for several engines, so that the order of their passes shows.
+final class RecordingLog: Sendable {
+    private let lines = Locked<[String]>([])
+    var entries: [String] { lines.withLock { $0 } }
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+}
+
+/// An engine that finds nothing and writes each pass it runs to a shared log.
+struct LoggedEngine: DecodeEngine {
+    let name: String
+    let passes: Int
+    let log: RecordingLog
+
+    init(_ name: String, passes: Int, log: RecordingLog) {
+        self.name = name
+        self.passes = passes
+        self.log = log
+    }
+
+    var passNames: [String] { (0..<passes).map { "p\($0)" } }
+
+    func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] { [] }
+
+    func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
+        log.append("\(name)\(index)@\(picture.original.pixels[0])")
+        return []
+    }
+}
