@@ -96,6 +96,21 @@ func difference(_ a: GrayImage, _ b: GrayImage) -> (largest: Int, mean: Double) 
         #expect(try ImageReader().read(contentsOf: noName) == ImageReader().read(contentsOf: jpegAsPNG))
     }
 
+    @Test func everyFormatReadsFromManyThreadsAtOnceAsItDoesAlone() throws {
+        // The libraries keep no state between files (libtiff's handlers are per file),
+        // so concurrent reads give what one read at a time gives.
+        let paths = Self.samples.map(SampleCorpus.path)
+        let alone = try paths.map { try ImageReader().read(contentsOf: $0) }
+        let together = Locked([GrayImage?](repeating: nil, count: paths.count * 3))
+        DispatchQueue.concurrentPerform(iterations: paths.count * 3) { index in
+            let image = try? ImageReader().read(contentsOf: paths[index % paths.count])
+            together.withLock { $0[index] = image }
+        }
+        for (index, image) in together.withLock({ $0 }).enumerated() {
+            #expect(image == alone[index % paths.count], "\(paths[index % paths.count])")
+        }
+    }
+
     @Test func thePixelLimitIsTheReadersOwnForEveryFormat() throws {
         // 159 × 148 = 23 532 pixels: one pixel short is refused, the exact count reads.
         for sample in ["qrcode-3-03.q75.jpg", "qrcode-3-03.lossy.webp", "qrcode-3-03.lzw.tif", "qrcode-3-03.gif"] {
