@@ -2,7 +2,8 @@
 SWIFT ?= swift
 # Libraries the package links, and the peer tools the tests compare against. The Swift
 # toolchain brings its own sanitizer and libFuzzer runtimes; valgrind is Debian's.
-LIB_PACKAGES := libqrencode-dev libzbar-dev libzxing-dev libpng-dev zlib1g-dev
+LIB_PACKAGES := libqrencode-dev libzbar-dev libzxing-dev libpng-dev zlib1g-dev \
+	libjpeg62-turbo-dev libwebp-dev libtiff-dev libgif-dev
 TEST_PACKAGES := zbar-tools zxing-cpp-tools valgrind ghostscript poppler-utils netpbm libxml2-utils librsvg2-bin
 # The peer tools `make bench-peers` times qr against, and hyperfine to time them.
 BENCH_PACKAGES := hyperfine qrencode zxing-cpp-tools zbar-tools
@@ -10,15 +11,16 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 QR := .build/release/qr
 
 # The suites run under ThreadSanitizer and AddressSanitizer: strategies, decoding by
-# every strategy and from many threads, PNG reading, hostile input, text decoding,
+# every strategy and from many threads, the pass scheduler, reading every picture format
+# (PNG, JPEG, WebP, TIFF, GIF; orientation), hostile input of each format, text decoding,
 # structured-append parts (zbar's joined sequences taken apart) and their join.
-SANITIZED_SUITES := StrategyTests|ConcurrencyTests|ConcurrentRealDecodingTests|SampleDecodingTests|DegenerateImageTests|HostileInputTests|PNGReaderTests|SymbolTextTests|ImageTransformTests|StructuredAppendJoinTests|StructuredAppendDecodingTests
+SANITIZED_SUITES := StrategyTests|ConcurrencyTests|PassSchedulerTests|ConcurrentRealDecodingTests|SampleDecodingTests|DegenerateImageTests|HostileInputTests|PNGReaderTests|FormatReaderTests|OrientationTests|SymbolTextTests|ImageTransformTests|StructuredAppendJoinTests|StructuredAppendDecodingTests
 
 # Fuzzing: `make fuzz FUZZ_SECONDS=N` runs each target for N seconds. Corpora grow in
 # .fuzz/ between runs; a crash leaves its input in fuzz-artifacts/ and fails the target.
 # Built optimised, with coverage and AddressSanitizer (checks stay on).
 FUZZ_SECONDS ?= 300
-FUZZ_TARGETS := png text
+FUZZ_TARGETS := png jpeg webp tiff gif text
 FUZZ := .build-fuzz/release/qr-fuzz
 
 # valgrind 3.19 reads DWARF 4, not the DWARF 5 clang writes by default.
@@ -121,9 +123,14 @@ valgrind: test-deps
 
 fuzz: test-deps
 	@echo "== fuzzing each target for $(FUZZ_SECONDS) s =="
-	@mkdir -p .fuzz/seeds/png .fuzz/seeds/text .fuzz/corpus/png .fuzz/corpus/text fuzz-artifacts
-	@# Seeds: the small sample pictures, and the sample payloads for text decoding.
+	@for target in $(FUZZ_TARGETS); do mkdir -p .fuzz/seeds/$$target .fuzz/corpus/$$target; done; mkdir -p fuzz-artifacts
+	@# Seeds: the small sample pictures of each format (the orientation fixtures too, for
+	@# the EXIF and TIFF orientation tags), and the sample payloads for text decoding.
 	@find Samples -name '*.png' -size -64k -exec cp -f {} .fuzz/seeds/png/ \;
+	@find Samples Tests/Fixtures/orientation -name '*.jpg' -size -64k -exec cp -f {} .fuzz/seeds/jpeg/ \;
+	@find Samples -name '*.webp' -size -64k -exec cp -f {} .fuzz/seeds/webp/ \;
+	@find Samples Tests/Fixtures/orientation -name '*.tif' -size -64k -exec cp -f {} .fuzz/seeds/tiff/ \;
+	@find Samples -name '*.gif' -size -64k -exec cp -f {} .fuzz/seeds/gif/ \;
 	@find Samples -name '*.txt' -exec cp -f {} .fuzz/seeds/text/ \;
 	@# SwiftPM passes --sanitize=fuzzer and --sanitize=address to swiftc as two options,
 	@# in an order that changes from run to run, and swiftc keeps only the last: half the

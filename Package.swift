@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // QRKit: encode QR codes with libqrencode, decode them with zbar and zxing-cpp
-// racing each other, PNG in and out through libpng.
+// racing each other, PNG in and out through libpng; JPEG, WebP, TIFF and GIF in through
+// libjpeg-turbo, libwebp, libtiff and giflib.
 import PackageDescription
 
 let package = Package(
@@ -29,12 +30,37 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", path: "CPNG",
             providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
+        // libjpeg-turbo from Debian's static libjpeg.a (libjpeg62-turbo-dev), behind a C
+        // shim that holds the setjmp libjpeg's errors return to (see CJPEG/include/cjpeg.h).
+        .target(
+            name: "CJPEG", path: "CJPEG",
+            linkerSettings: [.linkedLibrary(":libjpeg.a")]),
+        // libwebp and its demuxer (animated WebP) from their static archives (libwebp-dev).
+        .systemLibrary(
+            name: "CWebP", path: "CWebP",
+            providers: [.apt(["libwebp-dev"])]),
+        // giflib from its static archive (libgif-dev).
+        .systemLibrary(
+            name: "CGIF", path: "CGIF",
+            providers: [.apt(["libgif-dev"])]),
+        // libtiff from Debian's static libtiff.a (libtiff-dev), with the static archives of
+        // the codecs it was built with, each listed after the archives that call it; libjpeg
+        // and zlib again, as libtiff calls parts of them the other readers do not.
+        .target(
+            name: "CTIFF", path: "CTIFF",
+            linkerSettings: [
+                .linkedLibrary(":libtiff.a"), .linkedLibrary(":libwebp.a"), .linkedLibrary(":libLerc.a"),
+                .linkedLibrary(":libjbig.a"), .linkedLibrary(":libzstd.a"), .linkedLibrary(":liblzma.a"),
+                .linkedLibrary(":libjpeg.a"), .linkedLibrary(":libdeflate.a"), .linkedLibrary(":libz.a"),
+                .linkedLibrary("m"),
+            ]),
         // A C face on zxing-cpp 1.4 (C++ only, no C API in Debian's version).
         .target(
             name: "CZXing", path: "CZXing",
             cxxSettings: [.define("ZX_USE_UTF8")],
             linkerSettings: [.linkedLibrary("ZXing")]),
-        .target(name: "QRKit", dependencies: ["CZBar", "CQREncode", "CPNG", "CZXing"]),
+        .target(
+            name: "QRKit", dependencies: ["CZBar", "CQREncode", "CPNG", "CJPEG", "CWebP", "CGIF", "CTIFF", "CZXing"]),
         .target(name: "QRBench", dependencies: ["QRKit"]),
         .executableTarget(
             name: "qr",

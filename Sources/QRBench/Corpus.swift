@@ -5,7 +5,7 @@ import QRKit
 
 /// One picture of a corpus, loaded and ready to time.
 public struct CorpusPicture: Sendable {
-    /// The path below the corpus folder, such as `blur/blur-0007.png`.
+    /// The path below the corpus folder, such as `blur/blur-0007.png` or `formats/a.jpg`.
     public var name: String
     /// The sub-folder it sits in (the folder's own name for pictures at the top).
     public var category: String
@@ -38,7 +38,8 @@ public struct SkippedPicture: Sendable, Equatable, Codable {
     public var reason: String
 }
 
-/// A folder tree of `NAME.png` pictures, with `NAME.txt` beside those that are labelled.
+/// A folder tree of pictures (`NAME.png`, or any extension of a format QRKit reads:
+/// `.jpg`, `.webp`, `.tif`, `.gif`, ...), with `NAME.txt` beside those that are labelled.
 ///
 /// `NAME.txt` holds the exact payload bytes (text as UTF-8; for a binary payload, the raw
 /// bytes). A picture with several codes adds `NAME.all.txt`: the payloads separated by a
@@ -65,28 +66,31 @@ public struct Corpus: Sendable {
     /// The line that separates payloads in `NAME.all.txt`: newline, U+001E, newline.
     public static let payloadSeparator: [UInt8] = [0x0A, 0x1E, 0x0A]
 
-    /// Loads every `.png` below `root`: labelled when a `NAME.txt` or `NAME.all.txt` is
-    /// beside it, unlabelled otherwise.
+    /// Loads every picture below `root` (by extension, then read by content): labelled
+    /// when a `NAME.txt` or `NAME.all.txt` is beside it, unlabelled otherwise.
     ///
-    /// Pictures that cannot be read (not PNG, truncated, too large) are
+    /// Pictures that cannot be read (another format, truncated, too large) are
     /// listed in ``skipped`` with the reason; they never stop the load. Links to folders
     /// are followed, each folder walked once.
     ///
     /// - Parameters:
     ///   - root: the corpus folder.
-    ///   - reader: the PNG reader (its pixel limit applies).
+    ///   - reader: the picture reader (its pixel limit applies).
     /// - Returns: the corpus; empty when `root` holds no pictures.
     /// - Throws: ``CorpusError/notAFolder(_:)`` when `root` is not a readable folder.
-    public static func load(from root: String, reader: PNGReader = PNGReader()) throws(CorpusError) -> Corpus {
+    public static func load(from root: String, reader: some ImageFileReader = ImageReader()) throws(CorpusError)
+        -> Corpus
+    {
         guard FileSystem.isDirectory(root) else { throw .notAFolder(root) }
         // The walk gives `root` joined with each path below it, sorted.
         let prefix = FileSystem.join(root, "").utf8.count
-        let relatives = FileSystem.files(under: root, endingWith: [".png"]).map { path in
+        let extensions = ImageFormat.readableFileExtensions.map { "." + $0 }
+        let relatives = FileSystem.files(under: root, endingWith: extensions).map { path in
             String(decoding: path.utf8.dropFirst(prefix), as: UTF8.self)
         }
         let topCategory = URL(fileURLWithPath: root).standardizedFileURL.lastPathComponent
         let loaded = Locked([LoadOutcome?](repeating: nil, count: relatives.count))
-        // Decoding PNG is the slow part of loading; use every core.
+        // Decoding pictures is the slow part of loading; use every core.
         DispatchQueue.concurrentPerform(iterations: relatives.count) { index in
             let relative = relatives[index]
             let result = loadPicture(relative, root: root, topCategory: topCategory, reader: reader)
@@ -110,10 +114,11 @@ public struct Corpus: Sendable {
     }
 
     private static func loadPicture(
-        _ relative: String, root: String, topCategory: String, reader: PNGReader
+        _ relative: String, root: String, topCategory: String, reader: some ImageFileReader
     ) -> LoadOutcome {
         let path = FileSystem.join(root, relative)
-        let stem = String(path.dropLast(4))
+        // The path without its extension (the listing matched one, so there is a dot).
+        let stem = String(path[..<(path.lastIndex(of: ".") ?? path.endIndex)])
         let expected: [[UInt8]]?
         if let all = try? FileSystem.read(stem + ".all.txt") {
             expected = splitPayloads(all)
@@ -175,7 +180,8 @@ public enum CorpusError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notAFolder(let path): return "\(path): no such folder (a corpus is a folder of NAME.png beside NAME.txt)"
+        case .notAFolder(let path):
+            return "\(path): no such folder (a corpus is a folder of pictures, NAME.png or .jpg, .webp, .tif, .gif, beside NAME.txt)"
         }
     }
 }

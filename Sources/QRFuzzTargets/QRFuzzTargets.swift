@@ -1,9 +1,11 @@
-// QRFuzzTargets — libFuzzer targets for QRKit: PNG reading and decoding, and text decoding.
+// QRFuzzTargets — libFuzzer targets for QRKit: reading each picture format (PNG, JPEG,
+// WebP, TIFF, GIF) and decoding what it gives, and text decoding.
 //
 // One executable serves every target; the first argument names it:
 //
 //     swift build -c release --sanitize=fuzzer --sanitize=address --scratch-path .build-fuzz --product qr-fuzz
 //     .build-fuzz/release/qr-fuzz png CORPUS_DIR SEED_DIR -max_total_time=60
+//     .build-fuzz/release/qr-fuzz jpeg CORPUS_DIR SEED_DIR -max_total_time=60
 //     .build-fuzz/release/qr-fuzz text CORPUS_DIR -runs=100000
 //
 // Built with --sanitize=fuzzer, libFuzzer's own `main` runs: it calls
@@ -31,23 +33,71 @@ typealias RunDriver = @convention(c) (
 ) -> Int32
 
 enum FuzzTargets {
-    static let all: [String: FuzzTarget] = ["png": png, "text": text]
+    static let all: [String: FuzzTarget] = [
+        "png": png, "jpeg": jpeg, "webp": webp, "tiff": tiff, "gif": gif, "text": text,
+    ]
+
+    /// The pixel limit of every picture target: small pictures keep each run fast; the
+    /// limit itself is tested elsewhere.
+    static let pixelLimit = 2_000_000
 
     /// The target argv[1] named; set once by `LLVMFuzzerInitialize`.
     static let selected = Locked<FuzzTarget?>(nil)
 
     /// PNG bytes → PNGReader → the race of zbar and zxing-cpp → the structured-append
-    /// join of what it found. Waits until every engine has stopped, so one input's work
-    /// never overlaps the next.
+    /// join of what it found.
     ///
     /// Every chunk's CRC is made right first: nearly every mutation would otherwise stop
     /// at a CRC mismatch, and libpng would never see a damaged header, palette or
     /// transparency chunk. (CRC errors themselves are tested in PNGReaderTests.)
     static let png: FuzzTarget = { data, size in
-        // Small pictures keep each run fast; the pixel limit itself is tested elsewhere.
-        let reader = PNGReader(pixelLimit: 2_000_000)
-        let file = withChunkCRCsFixed(bytes(data, size))
-        guard let image = try? reader.read(data: file, name: "fuzz.png") else { return 0 }
+        readAndDecode(withChunkCRCsFixed(bytes(data, size)), with: PNGReader(pixelLimit: pixelLimit))
+    }
+
+    // The other formats are read only: their readers are what is new, and a mutated
+    // photo nearly always still reads, so racing the engines on each (as the png target
+    // does, and which sees the same GrayImage pictures) would cut the runs twentyfold.
+
+    /// JPEG bytes → JPEGReader (EXIF orientation, then libjpeg-turbo).
+    static let jpeg: FuzzTarget = { data, size in
+        read(bytes(data, size), with: JPEGReader(pixelLimit: pixelLimit))
+        return 0
+    }
+
+    /// WebP bytes → WebPReader (still or animated).
+    static let webp: FuzzTarget = { data, size in
+        read(bytes(data, size), with: WebPReader(pixelLimit: pixelLimit))
+        return 0
+    }
+
+    /// TIFF bytes → TIFFReader (libtiff, every codec it was built with).
+    static let tiff: FuzzTarget = { data, size in
+        read(bytes(data, size), with: TIFFReader(pixelLimit: pixelLimit))
+        return 0
+    }
+
+    /// GIF bytes → GIFReader (first frame).
+    static let gif: FuzzTarget = { data, size in
+        read(bytes(data, size), with: GIFReader(pixelLimit: pixelLimit))
+        return 0
+    }
+
+    /// `file` read by `reader`, when it is a picture. A picture must come out within the
+    /// limit its reader promised.
+    @discardableResult
+    static func read(_ file: [UInt8], with reader: some ImageFileReader) -> GrayImage? {
+        guard let image = try? reader.read(data: file, name: "fuzz") else { return nil }
+        if image.pixelCount > reader.pixelLimit {
+            fatalError("a \(image.width) × \(image.height) picture came through a limit of \(reader.pixelLimit)")
+        }
+        return image
+    }
+
+    /// Reads `file` with `reader` and, when it is a picture, races zbar and zxing-cpp on
+    /// it and joins the structured-append parts found, waiting until every engine has
+    /// stopped so that one input's work never overlaps the next.
+    static func readAndDecode(_ file: [UInt8], with reader: some ImageFileReader) -> Int32 {
+        guard let image = read(file, with: reader) else { return 0 }
         let settled = DispatchSemaphore(value: 0)
         Decoder(strategy: .standardRace).start(
             image, onAnswer: { _ = StructuredAppend.join($0.symbols) }, onSettled: { _ in settled.signal() })
@@ -108,7 +158,7 @@ enum FuzzTargets {
         return Array(UnsafeBufferPointer(start: data, count: size))
     }
 
-    static let usage = "usage: qr-fuzz png|text [libFuzzer flags and corpus folders]"
+    static let usage = "usage: qr-fuzz png|jpeg|webp|tiff|gif|text [libFuzzer flags and corpus folders]"
 
     static func fail(_ message: String) -> Never {
         let line = Array("qr-fuzz: \(message)\n".utf8)

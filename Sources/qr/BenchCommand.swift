@@ -9,8 +9,8 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Compare decode strategies side by side on a corpus of pictures.",
         discussion: """
-            A corpus is a folder tree of NAME.png beside NAME.txt (the exact payload \
-            bytes); NAME.all.txt lists several payloads, separated by a line holding only \
+            A corpus is a folder tree of pictures (NAME.png, or .jpg, .webp, .tif, .gif) \
+            beside NAME.txt (the exact payload bytes); NAME.all.txt lists several payloads, separated by a line holding only \
             U+001E. Each sub-folder is a category. Pictures are loaded before timing; \
             unreadable ones are named on stderr and skipped.
 
@@ -66,7 +66,7 @@ struct BenchCommand: ParsableCommand {
     var timeoutMilliseconds: Int?
 
     @Option(name: .customLong("max-pixels"), help: "Skip pictures larger than this many pixels.")
-    var maxPixels: Int = PNGReader.defaultPixelLimit
+    var maxPixels: Int = ImageReader.defaultPixelLimit
 
     @Option(help: ArgumentHelp("Write every measurement as JSON to FILE.", valueName: "FILE"))
     var json: String?
@@ -163,7 +163,7 @@ struct BenchCommand: ParsableCommand {
         let folder = try corpusFolder()
         let loaded: Corpus
         do {
-            loaded = try Corpus.load(from: folder, reader: PNGReader(pixelLimit: maxPixels))
+            loaded = try Corpus.load(from: folder, reader: ImageReader(pixelLimit: maxPixels))
         } catch {
             StandardError.report("\(error)")
             throw QRExit.unreadable
@@ -172,13 +172,13 @@ struct BenchCommand: ParsableCommand {
             StandardError.report("skipped \(skipped.name): \(skipped.reason)")
         }
         if loaded.pictures.isEmpty {
-            StandardError.report("no pictures (NAME.png) in \(folder)")
+            StandardError.report("no pictures (NAME.png, .jpg, .webp, .tif, .gif) in \(folder)")
             throw QRExit.noCode
         }
         if passTable {
             if loaded.labelled.isEmpty {
                 StandardError.report(
-                    "--pass-table counts full reads and needs pictures with an expected text (NAME.png beside NAME.txt) in \(folder)")
+                    "--pass-table counts full reads and needs pictures with an expected text (NAME.png or other picture beside NAME.txt) in \(folder)")
                 throw QRExit.noCode
             }
             let rungs = PassLadder(runs: runs).run(loaded) { phase in
@@ -230,7 +230,7 @@ struct BenchCommand: ParsableCommand {
         guard let corpus else { throw ValidationError("--cold-probe needs a picture.") }
         let image: GrayImage
         do {
-            image = try PNGReader(pixelLimit: maxPixels).read(contentsOf: corpus)
+            image = try ImageReader(pixelLimit: maxPixels).read(contentsOf: corpus)
         } catch {
             StandardError.report("\(error)")
             throw QRExit.unreadable

@@ -1,4 +1,4 @@
-// qr decode — read the QR codes in PNG pictures.
+// qr decode — read the QR codes in pictures: PNG, JPEG, WebP, TIFF, GIF.
 import ArgumentParser
 import Dispatch
 import FoundationEssentials
@@ -12,14 +12,19 @@ extension StrategyName: ExpressibleByArgument {}
 struct DecodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
-        abstract: "Read the QR codes in PNG pictures.",
+        abstract: "Read the QR codes in pictures: PNG, JPEG, WebP, TIFF, GIF.",
         discussion: """
             Prints the text of each code found, one per line; with several inputs each \
-            line starts with the file name. Folders are searched recursively for .png \
-            files; '-' reads one PNG from standard input.
+            line starts with the file name. The format is read from each file's first \
+            bytes, whatever its name: a TIFF gives its first page, a GIF or an animated \
+            WebP its first frame, and a JPEG or TIFF is turned upright as its \
+            orientation tag says. Folders are searched recursively for .png, .jpg, \
+            .jpeg, .jfif, .webp, .tif, .tiff and .gif files (any case); '-' reads one picture \
+            from standard input.
 
             Examples:
               qr decode photo.png
+              qr decode IMG_0042.JPG scan.tif poster.webp
               qr decode shots/ --json
               qr decode a.png --strategy sequential --timing
               find . -name '*.png' | qr decode --files-from - --jobs 2 --json
@@ -38,7 +43,7 @@ struct DecodeCommand: ParsableCommand {
             decoded), 64 usage error.
             """)
 
-    @Argument(help: "PNG files, folders (searched recursively), or '-' for standard input.")
+    @Argument(help: "Pictures, folders (searched recursively), or '-' for standard input.")
     var inputs: [String] = []
 
     @Option(name: .customLong("files-from"), help: ArgumentHelp("Read input paths from FILE, one per line ('-' for standard input), decoding each as it is read.", valueName: "FILE"))
@@ -103,7 +108,7 @@ struct DecodeSettings: Equatable {
     var strategy: StrategyName = .race
     var jobs: Int?
     var timeoutMilliseconds: Int?
-    var maxPixels: Int = PNGReader.defaultPixelLimit
+    var maxPixels: Int = ImageReader.defaultPixelLimit
     var json = false
     var bytes = false
     var first = false
@@ -114,7 +119,7 @@ struct DecodeSettings: Equatable {
 
     func validate() throws(ValidationError) {
         if inputs.isEmpty && filesFrom == nil {
-            throw ValidationError("Give a PNG file, a folder, '-' for standard input, or --files-from.")
+            throw ValidationError("Give a picture, a folder, '-' for standard input, or --files-from.")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         if let t = timeoutMilliseconds, t < 1 { throw ValidationError("--timeout-ms must be at least 1.") }
@@ -144,7 +149,7 @@ struct DecodeSettings: Equatable {
         let output = DecodeOutput(
             count: count, style: outputStyle(pictureCount: count ?? 2), joinAcrossInputs: join, timing: timing,
             progress: StandardError.isTerminal && (count ?? 2) > 1 && !quiet && !json)
-        let reader = PNGReader(pixelLimit: maxPixels)
+        let reader = ImageReader(pixelLimit: maxPixels)
         let stop = CancellationFlag()
         let strategyName = strategy.rawValue
         let first = self.first
@@ -225,7 +230,7 @@ struct DecodeSettings: Equatable {
     }
 
     /// Reads and decodes one picture; never throws: failures become outcomes.
-    static func decode(_ input: PictureInput, reader: PNGReader, decoder: Decoder) -> PictureOutcome {
+    static func decode(_ input: PictureInput, reader: ImageReader, decoder: Decoder) -> PictureOutcome {
         do {
             return .decoded(try decoder.decode(try read(input, reader: reader)))
         } catch {
@@ -234,7 +239,7 @@ struct DecodeSettings: Equatable {
     }
 
     /// Reads one picture.
-    static func read(_ input: PictureInput, reader: PNGReader) throws -> GrayImage {
+    static func read(_ input: PictureInput, reader: ImageReader) throws -> GrayImage {
         switch input {
         case .file(let path): return try reader.read(contentsOf: path)
         case .standardInput: return try reader.read(descriptor: STDIN_FILENO, name: input.displayName)

@@ -16,15 +16,15 @@ enum PictureInput: Sendable, Hashable {
 }
 
 enum InputList {
-    /// Expands arguments into pictures: files as given, folders recursively (PNG files
-    /// only, sorted), `-` as standard input. A path that does not exist is kept, so that
+    /// Expands arguments into pictures: files as given, folders recursively (the files
+    /// named like a picture format `qr` reads, sorted), `-` as standard input. A path that does not exist is kept, so that
     /// reading it reports the error under its name.
     static func expand(_ arguments: [String]) -> [PictureInput] {
         var emptyFolders: [String] = []
         return expand(arguments, emptyFolders: &emptyFolders)
     }
 
-    /// Expands arguments as ``expand(_:)`` does, and lists the folders that held no PNG.
+    /// Expands arguments as ``expand(_:)`` does, and lists the folders that held no picture.
     static func expand(_ arguments: [String], emptyFolders: inout [String]) -> [PictureInput] {
         var inputs: [PictureInput] = []
         for argument in arguments {
@@ -33,7 +33,7 @@ enum InputList {
                 continue
             }
             if FileSystem.isDirectory(argument) {
-                let found = pngFiles(under: argument)
+                let found = pictureFiles(under: argument)
                 if found.isEmpty { emptyFolders.append(argument) }
                 inputs.append(contentsOf: found.map(PictureInput.file))
             } else {
@@ -43,12 +43,17 @@ enum InputList {
         return inputs
     }
 
-    /// The PNG files below `folder`, sorted by path. Folders named *.png are skipped; a
-    /// link to nothing is kept, so that reading it reports the file and why rather than
+    /// The pictures below `folder`, sorted by path: files whose extension is one of a
+    /// readable format (`.png`, `.jpg`, `.jpeg`, `.jfif`, `.webp`, `.tif`, `.tiff`, `.gif`;
+    /// any case). Reading them then goes by content. Folders named like pictures are skipped;
+    /// a link to nothing is kept, so that reading it reports the file and why rather than
     /// passing over it in silence.
-    static func pngFiles(under folder: String) -> [String] {
-        FileSystem.files(under: folder, endingWith: [".png"])
+    static func pictureFiles(under folder: String) -> [String] {
+        FileSystem.files(under: folder, endingWith: ImageFormat.readableFileExtensions.map { "." + $0 })
     }
+
+    /// What a folder is searched for, as messages say it: "PNG, JPEG, WebP, TIFF, GIF".
+    static let pictureKinds = ImageFormat.readable.map(\.name).joined(separator: ", ")
 
     /// A list of paths that could not be read: the list and why.
     struct ListError: Error, CustomStringConvertible {
@@ -161,7 +166,7 @@ final class PathListReader {
 ///
 /// With a list, pictures are decoded while the list is still being read, and memory does
 /// not grow with its length: what the feed holds is the pictures of one argument or one
-/// line (a folder's PNG files) at a time.
+/// line (a folder's pictures) at a time.
 struct PictureFeed {
     /// Pictures found and not yet handed out, the next one last.
     private var queued: [PictureInput]
@@ -169,13 +174,13 @@ struct PictureFeed {
     private let reportEmptyFolders: Bool
     /// How many pictures have been handed out.
     private(set) var handedOut = 0
-    /// How many folders held no PNG.
+    /// How many folders held no picture.
     private(set) var emptyFolders = 0
     /// Why the list could not be read to its end, once that has happened.
     private(set) var failure: InputList.ListError?
 
     /// A feed of the pictures of `arguments` (files, folders, `-`), then of each line of
-    /// `list`. A folder without a PNG is reported on stderr when found, unless `quiet`.
+    /// `list`. A folder without a picture is reported on stderr when found, unless `quiet`.
     init(arguments: [String], list: PathListReader?, quiet: Bool) {
         self.list = list
         reportEmptyFolders = !quiet
@@ -237,7 +242,9 @@ struct PictureFeed {
         let pictures = InputList.expand(arguments, emptyFolders: &empty)
         emptyFolders += empty.count
         if reportEmptyFolders {
-            for folder in empty { StandardError.report("\(folder): no PNG files in this folder") }
+            for folder in empty {
+                StandardError.report("\(folder): no pictures in this folder (\(InputList.pictureKinds))")
+            }
         }
         return pictures
     }

@@ -57,6 +57,17 @@ import Testing
         #expect(corpus.categories.count == 3)
     }
 
+    @Test func everyFormatReadIsPartOfACorpus() throws {
+        // Samples/formats: the same photos as JPEG, WebP, TIFF and GIF, each beside its text.
+        let corpus = try Corpus.load(from: TestSupport.root.appendingPathComponent("Samples/formats").path)
+        #expect(corpus.skipped.isEmpty, "\(corpus.skipped)")
+        #expect(corpus.labelled.count == 34)
+        let extensions = Set(corpus.pictures.map { String($0.name.split(separator: ".").last ?? "") })
+        #expect(extensions == ["jpg", "webp", "tif", "gif"])
+        let gif = try #require(corpus.pictures.first { $0.name == "qrcode-3-03.gif" })
+        #expect(gif.expected == [Array("http://arnaud.sahuguet.com/graffiti/test.php?ll=-74.00309961503218,40.74102573163046,0".utf8)])
+    }
+
     @Test func aMissingFolderIsAnError() {
         #expect(throws: CorpusError.notAFolder("/no/such/folder")) {
             try Corpus.load(from: "/no/such/folder")

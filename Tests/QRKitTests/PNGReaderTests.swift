@@ -289,34 +289,34 @@ let failCases: [FailCase] = {
     adler[adler.count - 1] ^= 0xFF
     var random = SplitMix64(seed: 7)
     return [
-        FailCase(name: "empty", bytes: [], expected: .notPNG(file: n, looksLike: .empty)),
+        FailCase(name: "empty", bytes: [], expected: .wrongFormat(file: n, expected: .png, found: .empty)),
         FailCase(
             name: "random bytes", bytes: (0..<300).map { _ in UInt8(truncatingIfNeeded: random.next() | 1) },
-            expected: .notPNG(file: n, looksLike: .unknown)),
+            expected: .wrongFormat(file: n, expected: .png, found: .unknown)),
         FailCase(
             name: "JPEG", bytes: [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF\0".utf8) + [1, 1, 0, 0, 1],
-            expected: .notPNG(file: n, looksLike: .jpeg)),
+            expected: .wrongFormat(file: n, expected: .png, found: .jpeg)),
         FailCase(
             name: "GIF", bytes: Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0],
-            expected: .notPNG(file: n, looksLike: .gif)),
+            expected: .wrongFormat(file: n, expected: .png, found: .gif)),
         FailCase(
             name: "SVG", bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8),
-            expected: .notPNG(file: n, looksLike: .svg)),
+            expected: .wrongFormat(file: n, expected: .png, found: .svg)),
         FailCase(
             name: "PNG through a CRLF → LF transfer",
             bytes: [0x89, 0x50, 0x4E, 0x47, 0x0A, 0x1A, 0x0A] + samplePNG[8...],
-            expected: .notPNG(file: n, looksLike: .pngWithConvertedLineEndings)),
-        FailCase(name: "truncated in the signature", bytes: Array(samplePNG[0..<5]), expected: .truncated(file: n)),
-        FailCase(name: "truncated after the signature", bytes: Array(samplePNG[0..<8]), expected: .truncated(file: n)),
-        FailCase(name: "truncated in IHDR", bytes: Array(samplePNG[0..<20]), expected: .truncated(file: n)),
-        FailCase(name: "truncated after IHDR", bytes: Array(samplePNG[0..<33]), expected: .truncated(file: n)),
-        FailCase(name: "truncated in IDAT's header", bytes: Array(samplePNG[0..<37]), expected: .truncated(file: n)),
-        FailCase(name: "truncated in IDAT's data", bytes: Array(samplePNG[0..<47]), expected: .truncated(file: n)),
+            expected: .wrongFormat(file: n, expected: .png, found: .pngWithConvertedLineEndings)),
+        FailCase(name: "truncated in the signature", bytes: Array(samplePNG[0..<5]), expected: .truncated(file: n, format: .png)),
+        FailCase(name: "truncated after the signature", bytes: Array(samplePNG[0..<8]), expected: .truncated(file: n, format: .png)),
+        FailCase(name: "truncated in IHDR", bytes: Array(samplePNG[0..<20]), expected: .truncated(file: n, format: .png)),
+        FailCase(name: "truncated after IHDR", bytes: Array(samplePNG[0..<33]), expected: .truncated(file: n, format: .png)),
+        FailCase(name: "truncated in IDAT's header", bytes: Array(samplePNG[0..<37]), expected: .truncated(file: n, format: .png)),
+        FailCase(name: "truncated in IDAT's data", bytes: Array(samplePNG[0..<47]), expected: .truncated(file: n, format: .png)),
         FailCase(
             name: "truncated in IDAT's CRC", bytes: Array(samplePNG[0..<(41 + stream.count + 2)]),
-            expected: .truncated(file: n)),
+            expected: .truncated(file: n, format: .png)),
         FailCase(
-            name: "truncated between two IDATs", bytes: Array(split[0..<(33 + 12 + 9)]), expected: .truncated(file: n)),
+            name: "truncated between two IDATs", bytes: Array(split[0..<(33 + 12 + 9)]), expected: .truncated(file: n, format: .png)),
         FailCase(name: "bad CRC in IHDR", bytes: flipping(samplePNG, at: 31), expected: .checksumError(file: n)),
         FailCase(
             name: "bad CRC in IDAT", bytes: flipping(samplePNG, at: 41 + stream.count + 1),
@@ -329,42 +329,42 @@ let failCases: [FailCase] = {
             name: "changed pixel byte", bytes: flipping(samplePNG, at: 41 + 8), expected: .checksumError(file: n)),
         FailCase(
             name: "zero width", bytes: PNGBytes.header(width: 0, height: 2),
-            expected: .corrupt(file: n, reason: "Invalid IHDR data")),
+            expected: .corrupt(file: n, format: .png, reason: "Invalid IHDR data")),
         FailCase(
             name: "bit depth 3", bytes: PNGBytes.header(width: 4, height: 2, bitDepth: 3),
-            expected: .corrupt(file: n, reason: "Invalid IHDR data")),
+            expected: .corrupt(file: n, format: .png, reason: "Invalid IHDR data")),
         FailCase(
             name: "colour type 5", bytes: PNGBytes.header(width: 4, height: 2, colorType: 5),
-            expected: .corrupt(file: n, reason: "Invalid IHDR data")),
+            expected: .corrupt(file: n, format: .png, reason: "Invalid IHDR data")),
         FailCase(
             name: "16-bit palette", bytes: PNGBytes.header(width: 4, height: 2, bitDepth: 16, colorType: 3),
-            expected: .corrupt(file: n, reason: "Invalid IHDR data")),
+            expected: .corrupt(file: n, format: .png, reason: "Invalid IHDR data")),
         FailCase(
             name: "width over 2^31 - 1", bytes: PNGBytes.header(width: 0x8000_0000, height: 1),
-            expected: .corrupt(file: n, reason: "PNG unsigned integer out of range")),
+            expected: .corrupt(file: n, format: .png, reason: "PNG unsigned integer out of range")),
         FailCase(
             name: "palette without PLTE", bytes: PNGBytes.header(width: 4, height: 1, colorType: 3),
-            expected: .corrupt(file: n, reason: "IDAT: Missing PLTE before IDAT")),
+            expected: .corrupt(file: n, format: .png, reason: "IDAT: Missing PLTE before IDAT")),
         FailCase(
             name: "IDAT before IHDR",
             bytes: PNGBytes.signature + PNGBytes.chunk("IDAT", stream) + PNGBytes.chunk("IEND", []),
-            expected: .corrupt(file: n, reason: "IDAT: Missing IHDR before IDAT")),
+            expected: .corrupt(file: n, format: .png, reason: "IDAT: Missing IHDR before IDAT")),
         FailCase(
             name: "no IDAT", bytes: PNGBytes.signature + ihdr4x2 + PNGBytes.chunk("IEND", []),
-            expected: .corrupt(file: n, reason: "IEND: out of place")),
+            expected: .corrupt(file: n, format: .png, reason: "IEND: out of place")),
         FailCase(
             name: "unknown filter type",
             bytes: PNGBytes.file(width: 4, height: 1, bitDepth: 8, colorType: 0, scanlines: [9, 0, 0, 0, 0]),
-            expected: .corrupt(file: n, reason: "bad adaptive filter value")),
+            expected: .corrupt(file: n, format: .png, reason: "bad adaptive filter value")),
         FailCase(
             name: "too little image data",
             bytes: PNGBytes.file(width: 4, height: 2, bitDepth: 8, colorType: 0, scanlines: [0, 1, 2, 3, 4]),
-            expected: .corrupt(file: n, reason: "Not enough image data")),
+            expected: .corrupt(file: n, format: .png, reason: "Not enough image data")),
         FailCase(
             name: "broken deflate stream",
             bytes: PNGBytes.signature + ihdr4x2 + PNGBytes.chunk("IDAT", [0x78, 0x01, 0xFF, 0xFF])
                 + PNGBytes.chunk("IEND", []),
-            expected: .corrupt(file: n, reason: "IDAT: invalid block type")),
+            expected: .corrupt(file: n, format: .png, reason: "IDAT: invalid block type")),
         FailCase(
             name: "side over libpng's limit", bytes: PNGBytes.header(width: 2_000_000, height: 1),
             expected: .tooLarge(file: n, width: 2_000_000, height: 1, limit: PNGReader.defaultPixelLimit)),
@@ -489,7 +489,7 @@ func configuredPixelLimit(limit: Int, reads: Bool) throws {
     let scratch = try ScratchDirectory()
     defer { scratch.cleanUp() }
     let path = try scratch.file("empty.png", [])
-    #expect(throws: ImageError.notPNG(file: path, looksLike: .empty)) {
+    #expect(throws: ImageError.wrongFormat(file: path, expected: .png, found: .empty)) {
         try PNGReader().read(contentsOf: path)
     }
 }
@@ -498,7 +498,7 @@ func configuredPixelLimit(limit: Int, reads: Bool) throws {
     let scratch = try ScratchDirectory()
     defer { scratch.cleanUp() }
     let path = try scratch.file("cut.png", Array(samplePNG.prefix(45)))
-    #expect(throws: ImageError.truncated(file: path)) {
+    #expect(throws: ImageError.truncated(file: path, format: .png)) {
         try PNGReader().read(contentsOf: path)
     }
 }
@@ -530,10 +530,21 @@ func readErrorOnAFileThatOpens() {
 @Test(arguments: [
     (ImageError.unreadableFile(file: "a.png", reason: "No such file or directory"),
      "a.png: cannot read: No such file or directory"),
-    (.notPNG(file: "photo.png", looksLike: .jpeg), "photo.png: not a PNG file (it looks like a JPEG)"),
-    (.notPNG(file: "<stdin>", looksLike: .empty), "<stdin>: not a PNG file (the file is empty)"),
-    (.notPNG(file: "x", looksLike: .unknown), "x: not a PNG file (it does not start with the PNG signature)"),
-    (.truncated(file: "t.png"),
+    (.wrongFormat(file: "photo.png", expected: .png, found: .jpeg), "photo.png: not a PNG file (it looks like a JPEG)"),
+    (.wrongFormat(file: "<stdin>", expected: .png, found: .empty), "<stdin>: not a PNG file (the file is empty)"),
+    (.wrongFormat(file: "x", expected: .png, found: .unknown),
+     "x: not a PNG file (it starts like none of PNG, JPEG, WebP, TIFF or GIF)"),
+    (.wrongFormat(file: "p.gif", expected: .gif, found: .png), "p.gif: not a GIF file (it looks like a PNG)"),
+    (.unsupportedFormat(file: "IMG_0001.HEIC", format: .heif),
+     "IMG_0001.HEIC: a HEIF/HEIC picture, which cannot be read (only PNG, JPEG, WebP, TIFF and GIF can)"),
+    (.unsupportedFormat(file: "e.jpg", format: .empty), "e.jpg: the file is empty"),
+    (.unsupportedFormat(file: "r", format: .unknown),
+     "r: not a picture that can be read (it starts like none of PNG, JPEG, WebP, TIFF or GIF)"),
+    (.truncated(file: "t.webp", format: .webp),
+     "t.webp: truncated WebP (the file ends before the image does; it may be an incomplete copy)"),
+    (.corrupt(file: "c.tif", format: .tiff, reason: "Sorry, can not handle images with 3-bit samples"),
+     "c.tif: corrupt TIFF (Sorry, can not handle images with 3-bit samples)"),
+    (.truncated(file: "t.png", format: .png),
      "t.png: truncated PNG (the file ends before the image does; it may be an incomplete copy)"),
     (.checksumError(file: "c.png"),
      "c.png: damaged PNG (a checksum does not match; the file changed after it was written)"),
@@ -541,26 +552,38 @@ func readErrorOnAFileThatOpens() {
      "big.png: image too large (20000 × 10000 pixels; the limit is 100000000 pixels)"),
     (.tooLarge(file: "wide.png", width: 2_000_000, height: 1, limit: 100_000_000),
      "wide.png: image too large (2000000 × 1 pixels; libpng reads at most 1000000 pixels a side)"),
-    (.corrupt(file: "b.png", reason: "Invalid IHDR data"), "b.png: corrupt PNG (Invalid IHDR data)"),
+    (.corrupt(file: "b.png", format: .png, reason: "Invalid IHDR data"), "b.png: corrupt PNG (Invalid IHDR data)"),
 ])
 func messages(error: ImageError, text: String) {
     #expect(error.description == text)
     #expect(error.file == String(text.prefix { $0 != ":" }))
 }
 
-@Test(arguments: [
-    ([UInt8]([0x42, 0x4D, 0x3E, 0, 0, 0]), ImageError.Format.bmp),
+/// Bytes of other formats, and what they are.
+let otherFormats: [([UInt8], ImageFormat)] = [
+    ([UInt8]([0x42, 0x4D, 0x3E, 0, 0, 0]), .bmp),
     (Array("II*\0abcd".utf8), .tiff),
     (Array("MM\0*abcd".utf8), .tiff),
+    (Array("II+\0\u{8}\0\0\0".utf8), .tiff),
     (Array("RIFF\u{10}\0\0\0WEBPVP8 ".utf8), .webp),
+    ([0xFF, 0xD8, 0xFF, 0xE1], .jpeg),
     ([0, 0, 0, 0x18] + Array("ftypheic".utf8), .heif),
+    ([0, 0, 0, 0x1C] + Array("ftypavif".utf8), .avif),
+    ([0, 0, 0, 0x20] + Array("ftypisom".utf8), .isoMedia),
+    ([0xFF, 0x0A, 0xFA], .jpegXL),
+    ([0, 0, 0, 0x0C] + Array("jP  \r\n".utf8), .jpeg2000),
+    (Array("%!PS-Adobe-3.0 EPSF-3.0".utf8), .postScript),
+    (Array("P4\n21 21\n".utf8), .netpbm),
     (Array("%PDF-1.7\n".utf8), .pdf),
     (Array("<?xml version=\"1.0\"?>".utf8), .svg),
     (Array("GIF87a....".utf8), .gif),
     ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0D, 0x0A, 0x1A, 0x0D, 0x0A], .pngWithConvertedLineEndings),
-])
-func recognisesOtherFormats(bytes: [UInt8], format: ImageError.Format) {
-    #expect(throws: ImageError.notPNG(file: "f", looksLike: format)) {
+]
+
+@Test(arguments: otherFormats)
+func recognisesOtherFormats(bytes: [UInt8], format: ImageFormat) {
+    #expect(ImageFormat(sniffing: bytes) == format)
+    #expect(throws: ImageError.wrongFormat(file: "f", expected: .png, found: format)) {
         try PNGReader().read(data: bytes, name: "f")
     }
 }

@@ -17,6 +17,17 @@ public enum PackagePaths {
         root.appendingPathComponent("Samples").appendingPathComponent(relative).path
     }
 
+    /// A file under `Tests/Fixtures/`.
+    public static func fixture(_ relative: String) -> String {
+        root.appendingPathComponent("Tests/Fixtures").appendingPathComponent(relative).path
+    }
+
+    /// The bytes of a file under `Samples/` (empty when it is missing, which the tests that
+    /// use it then show).
+    public static func sampleBytes(_ relative: String) -> [UInt8] {
+        Array(FileManager.default.contents(atPath: sample(relative)) ?? Data())
+    }
+
     /// The PNG samples under `Samples/photos`, sorted.
     public static var photos: [String] {
         let folder = sample("photos")
@@ -93,46 +104,26 @@ public enum HostileInputs {
         return [iend, iend + 7, photo.count - 1]
     }
 
-    /// Every input that cannot be read, each with its own reason.
-    public static let unreadable: [HostileInput] = {
-        var random = SplitMix64(seed: 0x5EED)
-        var jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF\0".utf8) + [1, 1, 0, 0, 1, 0, 1, 0, 0]
-        jpeg += random.bytes(2_000) + [0xFF, 0xD9]
-        var badCRC = photo
-        badCRC[29] ^= 0x01  // IHDR's CRC
-        var badIHDR = photo
-        badIHDR[24] = 3  // bit depth 3
-        // The IHDR's CRC made right again, so the field itself is what is wrong.
-        let crc = PNGBytes.crc32(Array(badIHDR[12..<29]))
-        badIHDR.replaceSubrange(29..<33, with: PNGBytes.bigEndian(crc))
+    /// Every input that cannot be read, each with its own reason: those of any format,
+    /// then the bad PNGs, then the bad files of each other format (``formats``).
+    public static let unreadable: [HostileInput] = general + png + formats
 
-        var inputs: [HostileInput] = [
+    /// Inputs that are no picture at all, or no file.
+    public static let general: [HostileInput] = {
+        var random = SplitMix64(seed: 0x5EED)
+        let heif = [0, 0, 0, 0x18] + Array("ftypheic".utf8) + random.bytes(2_000)
+        return [
             HostileInput(name: "empty file", fileName: "empty.png", kind: .bytes([])) {
-                .notPNG(file: $0, looksLike: .empty)
+                .unsupportedFormat(file: $0, format: .empty)
             },
             HostileInput(name: "random bytes", fileName: "random.png", kind: .bytes(random.bytes(4_096))) {
-                .notPNG(file: $0, looksLike: .unknown)
+                .unsupportedFormat(file: $0, format: .unknown)
             },
-            HostileInput(name: "a JPEG named .png", fileName: "photo.png", kind: .bytes(jpeg)) {
-                .notPNG(file: $0, looksLike: .jpeg)
+            HostileInput(name: "a HEIF photo named .jpg", fileName: "IMG_0001.jpg", kind: .bytes(heif)) {
+                .unsupportedFormat(file: $0, format: .heif)
             },
-            HostileInput(name: "bad CRC", fileName: "bad-crc.png", kind: .bytes(badCRC)) {
-                .checksumError(file: $0)
-            },
-            HostileInput(name: "bad IHDR (bit depth 3)", fileName: "bad-ihdr.png", kind: .bytes(badIHDR)) {
-                .corrupt(file: $0, reason: "Invalid IHDR data")
-            },
-            HostileInput(
-                name: "header claiming 100000 × 100000", fileName: "huge-header.png",
-                kind: .bytes(PNGBytes.header(width: 100_000, height: 100_000))
-            ) {
-                .tooLarge(file: $0, width: 100_000, height: 100_000, limit: PNGReader.defaultPixelLimit)
-            },
-            HostileInput(
-                name: "20000 × 20000 black in a small file", fileName: "bomb.png",
-                kind: .bytes(PNGBytes.flat(width: 20_000, height: 20_000))
-            ) {
-                .tooLarge(file: $0, width: 20_000, height: 20_000, limit: PNGReader.defaultPixelLimit)
+            HostileInput(name: "a PDF named .png", fileName: "scan.png", kind: .bytes(Array("%PDF-1.7\n".utf8))) {
+                .unsupportedFormat(file: $0, format: .pdf)
             },
             HostileInput(name: "a file deleted before decoding", fileName: "deleted.png", kind: .missing) {
                 .unreadableFile(file: $0, reason: "No such file or directory")
@@ -146,7 +137,39 @@ public enum HostileInputs {
             },
             // An endless stream: read no further than its first bytes.
             HostileInput(name: "/dev/zero", fileName: "", kind: .system("/dev/zero")) {
-                .notPNG(file: $0, looksLike: .unknown)
+                .unsupportedFormat(file: $0, format: .unknown)
+            },
+        ]
+    }()
+
+    /// Bad PNGs: cut short, damaged, declaring a huge picture, a bomb.
+    public static let png: [HostileInput] = {
+        var badCRC = photo
+        badCRC[29] ^= 0x01  // IHDR's CRC
+        var badIHDR = photo
+        badIHDR[24] = 3  // bit depth 3
+        // The IHDR's CRC made right again, so the field itself is what is wrong.
+        let crc = PNGBytes.crc32(Array(badIHDR[12..<29]))
+        badIHDR.replaceSubrange(29..<33, with: PNGBytes.bigEndian(crc))
+
+        var inputs: [HostileInput] = [
+            HostileInput(name: "bad CRC", fileName: "bad-crc.png", kind: .bytes(badCRC)) {
+                .checksumError(file: $0)
+            },
+            HostileInput(name: "bad IHDR (bit depth 3)", fileName: "bad-ihdr.png", kind: .bytes(badIHDR)) {
+                .corrupt(file: $0, format: .png, reason: "Invalid IHDR data")
+            },
+            HostileInput(
+                name: "header claiming 100000 × 100000", fileName: "huge-header.png",
+                kind: .bytes(PNGBytes.header(width: 100_000, height: 100_000))
+            ) {
+                .tooLarge(file: $0, width: 100_000, height: 100_000, limit: PNGReader.defaultPixelLimit)
+            },
+            HostileInput(
+                name: "20000 × 20000 black in a small file", fileName: "bomb.png",
+                kind: .bytes(PNGBytes.flat(width: 20_000, height: 20_000))
+            ) {
+                .tooLarge(file: $0, width: 20_000, height: 20_000, limit: PNGReader.defaultPixelLimit)
             },
         ]
         for cut in cuts {
@@ -154,7 +177,7 @@ public enum HostileInputs {
                 HostileInput(
                     name: "PNG cut at byte \(cut) of \(photo.count)", fileName: "cut-\(cut).png",
                     kind: .bytes(Array(photo[0..<cut]))
-                ) { .truncated(file: $0) })
+                ) { .truncated(file: $0, format: .png) })
         }
         return inputs
     }()

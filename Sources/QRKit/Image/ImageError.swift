@@ -7,59 +7,37 @@
 ///
 /// ```
 /// photo.png: not a PNG file (it looks like a JPEG)
-/// scan.png: truncated PNG (the file ends before the image does; it may be an incomplete copy)
+/// scan.jpg: truncated JPEG (the file ends before the image does; it may be an incomplete copy)
+/// photo.heic: a HEIF/HEIC picture, which cannot be read (only PNG, JPEG, WebP, TIFF and GIF can)
 /// ```
 public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file could not be opened or read: it is missing, a directory, not permitted, or
     /// the read failed. `reason` is the system's text for the error, such as
     /// `No such file or directory`.
     case unreadableFile(file: String, reason: String)
-    /// The bytes do not start with the PNG signature; `looksLike` says what they seem to be.
-    case notPNG(file: String, looksLike: Format)
-    /// The PNG ends before the image is complete.
-    case truncated(file: String)
-    /// A checksum does not match: a chunk's CRC-32, or the Adler-32 of the compressed
+    /// A reader of one format (``PNGReader``, ``JPEGReader``, ...) was given another:
+    /// `found` is what the bytes look like.
+    case wrongFormat(file: String, expected: ImageFormat, found: ImageFormat)
+    /// The bytes are of a format that is not read (``ImageFormat/isReadable`` is false),
+    /// such as HEIF or PDF, or of none at all (`.unknown`, `.empty`).
+    case unsupportedFormat(file: String, format: ImageFormat)
+    /// The file ends before the image is complete.
+    case truncated(file: String, format: ImageFormat)
+    /// A checksum does not match: a PNG chunk's CRC-32, or the Adler-32 of its compressed
     /// image data. The bytes changed after the file was written.
     case checksumError(file: String)
     /// The header declares more pixels than the reader accepts (`width * height > limit`),
     /// or a side longer than libpng reads (`PNGReader.maximumSide`).
     case tooLarge(file: String, width: Int, height: Int, limit: Int)
-    /// The PNG is malformed in some other way; `reason` is libpng's message, such as
-    /// `Invalid IHDR data`.
-    case corrupt(file: String, reason: String)
-
-    /// What a file that is not a PNG appears to be, judged from its first bytes.
-    public enum Format: Sendable, Equatable {
-        /// The file has no bytes at all.
-        case empty
-        /// A JPEG (starts `FF D8 FF`).
-        case jpeg
-        /// A GIF (starts `GIF87a` or `GIF89a`).
-        case gif
-        /// A Windows bitmap (starts `BM`).
-        case bmp
-        /// A TIFF (starts `II*\0` or `MM\0*`).
-        case tiff
-        /// A WebP (a RIFF container of type `WEBP`).
-        case webp
-        /// A HEIF/HEIC or AVIF picture, as phones save them (an ISO `ftyp` box).
-        case heif
-        /// A PDF document (starts `%PDF`).
-        case pdf
-        /// An SVG or other XML text (starts `<?xml` or `<svg`).
-        case svg
-        /// A PNG whose signature lost or gained carriage returns: it went through a
-        /// text-mode transfer that converted line endings, which also damages the data.
-        case pngWithConvertedLineEndings
-        /// Nothing recognised.
-        case unknown
-    }
+    /// The file is malformed in some other way, or uses a feature its library does not
+    /// decode; `reason` is the library's message, such as `Invalid IHDR data`.
+    case corrupt(file: String, format: ImageFormat, reason: String)
 
     /// The file the error is about, as the caller named it.
     public var file: String {
         switch self {
-        case .unreadableFile(let file, _), .notPNG(let file, _), .truncated(let file),
-            .checksumError(let file), .tooLarge(let file, _, _, _), .corrupt(let file, _):
+        case .unreadableFile(let file, _), .wrongFormat(let file, _, _), .unsupportedFormat(let file, _),
+            .truncated(let file, _), .checksumError(let file), .tooLarge(let file, _, _, _), .corrupt(let file, _, _):
             file
         }
     }
@@ -69,10 +47,19 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .unreadableFile(let file, let reason):
             return "\(file): cannot read: \(reason)"
-        case .notPNG(let file, let format):
-            return "\(file): not a PNG file (\(format.phrase))"
-        case .truncated(let file):
-            return "\(file): truncated PNG (the file ends before the image does; it may be an incomplete copy)"
+        case .wrongFormat(let file, let expected, let found):
+            return "\(file): not a \(expected.name) file (\(found.looksLike))"
+        case .unsupportedFormat(let file, let format):
+            switch format {
+            case .empty: return "\(file): the file is empty"
+            case .unknown:
+                return "\(file): not a picture that can be read (it starts like none of \(ImageFormat.readableList(joinedBy: "or")))"
+            case .pngWithConvertedLineEndings: return "\(file): \(format.looksLike)"
+            default:
+                return "\(file): \(format.article), which cannot be read (only \(ImageFormat.readableList(joinedBy: "and")) can)"
+            }
+        case .truncated(let file, let format):
+            return "\(file): truncated \(format.name) (the file ends before the image does; it may be an incomplete copy)"
         case .checksumError(let file):
             return "\(file): damaged PNG (a checksum does not match; the file changed after it was written)"
         case .tooLarge(let file, let width, let height, let limit):
@@ -82,72 +69,52 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
                 return "\(file): image too large (\(size); the limit is \(limit) pixels)"
             }
             return "\(file): image too large (\(size); libpng reads at most \(PNGReader.maximumSide) pixels a side)"
-        case .corrupt(let file, let reason):
-            return "\(file): corrupt PNG (\(reason))"
+        case .corrupt(let file, let format, let reason):
+            return "\(file): corrupt \(format.name) (\(reason))"
         }
     }
 }
 
-extension ImageError.Format {
-    /// The PNG file signature, the first eight bytes of every PNG.
-    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
-    /// Judges what `bytes` are from their first few bytes; `nil` when they start with the
-    /// PNG signature (or with part of it, when there are fewer than eight bytes).
-    init?(sniffing bytes: some Collection<UInt8>) {
-        let head = Array(bytes.prefix(16))
-        func starts(with prefix: [UInt8], at offset: Int = 0) -> Bool {
-            head.count >= offset + prefix.count && Array(head[offset..<offset + prefix.count]) == prefix
-        }
-        func starts(with text: String, at offset: Int = 0) -> Bool {
-            starts(with: Array(text.utf8), at: offset)
-        }
-        if head.isEmpty {
-            self = .empty
-        } else if head.count < 8, Array(Self.pngSignature.prefix(head.count)) == head {
-            return nil
-        } else if starts(with: Self.pngSignature) {
-            return nil
-        } else if starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            // "\x89PNG" followed by anything but "\r\n\x1a\n": "\n\x1a\n" after a CRLF → LF
-            // conversion, "\r\r\n\x1a\r\n" after LF → CRLF. Either way the data is damaged too.
-            self = .pngWithConvertedLineEndings
-        } else if starts(with: [0xFF, 0xD8, 0xFF]) {
-            self = .jpeg
-        } else if starts(with: "GIF87a") || starts(with: "GIF89a") {
-            self = .gif
-        } else if starts(with: "BM") {
-            self = .bmp
-        } else if starts(with: [0x49, 0x49, 0x2A, 0x00]) || starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
-            self = .tiff
-        } else if starts(with: "RIFF") && starts(with: "WEBP", at: 8) {
-            self = .webp
-        } else if starts(with: "ftyp", at: 4) {
-            self = .heif
-        } else if starts(with: "%PDF") {
-            self = .pdf
-        } else if starts(with: "<?xml") || starts(with: "<svg") || starts(with: [0xEF, 0xBB, 0xBF, 0x3C]) {
-            self = .svg
-        } else {
-            self = .unknown
+extension ImageFormat {
+    /// The format with its article, as a message names what a file is: "a JPEG",
+    /// "an AVIF picture".
+    var article: String {
+        switch self {
+        case .png: "a PNG"
+        case .jpeg: "a JPEG"
+        case .webp: "a WebP"
+        case .tiff: "a TIFF"
+        case .gif: "a GIF"
+        case .bmp: "a BMP"
+        case .heif: "a HEIF/HEIC picture"
+        case .avif: "an AVIF picture"
+        case .isoMedia: "an MP4/QuickTime video or other ISO media file"
+        case .jpegXL: "a JPEG XL picture"
+        case .jpeg2000: "a JPEG 2000 picture"
+        case .pdf: "a PDF"
+        case .postScript: "PostScript"
+        case .svg: "SVG or other XML text"
+        case .netpbm: "a netpbm picture (PBM/PGM/PPM/PAM)"
+        case .pngWithConvertedLineEndings: "a damaged PNG"
+        case .empty: "an empty file"
+        case .unknown: "an unknown format"
         }
     }
 
-    /// The words that follow "not a PNG file" in a message.
-    var phrase: String {
+    /// The words in brackets after "not a PNG file" in a message.
+    var looksLike: String {
         switch self {
         case .empty: "the file is empty"
-        case .jpeg: "it looks like a JPEG"
-        case .gif: "it looks like a GIF"
-        case .bmp: "it looks like a BMP"
-        case .tiff: "it looks like a TIFF"
-        case .webp: "it looks like a WebP"
-        case .heif: "it looks like a HEIF/HEIC or AVIF picture"
-        case .pdf: "it looks like a PDF"
-        case .svg: "it looks like SVG or other XML text"
+        case .unknown: "it starts like none of \(Self.readableList(joinedBy: "or"))"
         case .pngWithConvertedLineEndings:
             "it is a PNG damaged by a text-mode transfer that converted line endings; copy it again in binary mode"
-        case .unknown: "it does not start with the PNG signature"
+        default: "it looks like \(article)"
         }
+    }
+
+    /// "PNG, JPEG, WebP, TIFF and GIF" (or "... or GIF").
+    static func readableList(joinedBy conjunction: String) -> String {
+        let names = readable.map(\.name)
+        return names.dropLast().joined(separator: ", ") + " \(conjunction) " + names[names.count - 1]
     }
 }

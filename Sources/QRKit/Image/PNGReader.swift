@@ -28,7 +28,7 @@ import Glibc
 /// let image = try PNGReader().read(contentsOf: "code.png")
 /// print(image.width, image.height)
 /// ```
-public struct PNGReader: Sendable {
+public struct PNGReader: ImageFileReader {
     /// The pixel limit a reader has unless told otherwise: 100 megapixels.
     public static let defaultPixelLimit = 100_000_000
 
@@ -61,58 +61,8 @@ public struct PNGReader: Sendable {
         self.pixelLimit = pixelLimit
     }
 
-    /// Reads a PNG file.
-    ///
-    /// The whole file is read into memory, then decoded as ``read(data:name:)`` does.
-    ///
-    /// - Parameters:
-    ///   - path: The file to read. Error messages name it as given.
-    /// - Returns: The picture as 8-bit luminance, transparency composited on white.
-    /// - Throws: ``ImageError/unreadableFile(file:reason:)`` when the file is missing, a
-    ///   directory, not permitted or fails to read, and otherwise any error that
-    ///   ``read(data:name:)`` throws.
-    ///
-    /// ```swift
-    /// do {
-    ///     let image = try PNGReader().read(contentsOf: "photo.png")
-    ///     print("\(image.width) × \(image.height)")
-    /// } catch {
-    ///     print(error)  // photo.png: not a PNG file (it looks like a JPEG)
-    /// }
-    /// ```
-    public func read(contentsOf path: String) throws(ImageError) -> GrayImage {
-        let bytes = try FileContents.bytes(of: path, limit: maximumFileSize, writerWait: pipeWriterWait)
-        return try read(data: bytes, name: path)
-    }
-
-    /// Reads a PNG from an open file descriptor, such as standard input (0), to its end.
-    ///
-    /// The same bounds as ``read(contentsOf:)`` hold: a stream that does not start like a
-    /// PNG is read no further than its first bytes, and no more than a picture within
-    /// ``pixelLimit`` could need is read in all, so `cat /dev/zero | qr decode -` ends
-    /// with an error instead of filling memory. The descriptor is left open.
-    ///
-    /// - Parameters:
-    ///   - descriptor: The descriptor to read from.
-    ///   - name: What error messages call it, such as `<stdin>`.
-    public func read(descriptor: Int32, name: String) throws(ImageError) -> GrayImage {
-        let bytes = try FileContents.bytes(of: descriptor, name: name, limit: maximumFileSize)
-        return try read(data: bytes, name: name)
-    }
-
-    /// How long ``read(contentsOf:)`` waits for a writer to a named pipe (FIFO) that has
-    /// none: a writer started just before or after the reader connects well within it, and
-    /// a pipe nobody writes to is reported instead of waited on forever.
-    var pipeWriterWait: Duration = .seconds(2)
-
-    /// The most bytes ``read(contentsOf:)`` reads from one file: what a picture of
-    /// ``pixelLimit`` pixels could need at 8 bytes a pixel (16-bit RGBA, stored without
-    /// compression), and 16 MiB for other chunks. A longer file (or an endless stream that
-    /// starts like a PNG) is refused rather than read into memory.
-    var maximumFileSize: Int {
-        let pixels = max(0, min(pixelLimit, Self.libpngPixelCeiling))
-        return pixels * 8 + 16 << 20
-    }
+    /// The one format this reader decodes.
+    public var formats: [ImageFormat] { [.png] }
 
     /// Reads PNG bytes already in memory.
     ///
@@ -124,22 +74,20 @@ public struct PNGReader: Sendable {
     ///   - data: The whole PNG file.
     ///   - name: What error messages call the data, such as `<stdin>`.
     /// - Returns: The picture as 8-bit luminance, transparency composited on white.
-    /// - Throws: ``ImageError/notPNG(file:looksLike:)`` without the PNG signature,
-    ///   ``ImageError/truncated(file:)`` when the data ends early,
+    /// - Throws: ``ImageError/wrongFormat(file:expected:found:)`` without the PNG signature,
+    ///   ``ImageError/truncated(file:format:)`` when the data ends early,
     ///   ``ImageError/checksumError(file:)`` on a CRC-32 or Adler-32 mismatch,
     ///   ``ImageError/tooLarge(file:width:height:limit:)`` over the pixel limit, and
-    ///   ``ImageError/corrupt(file:reason:)`` for anything else libpng refuses.
+    ///   ``ImageError/corrupt(file:format:reason:)`` for anything else libpng refuses.
     ///
     /// ```swift
     /// let bytes: [UInt8] = try downloadedPNG()
     /// let image = try PNGReader().read(data: bytes, name: "download.png")
     /// ```
     public func read(data: [UInt8], name: String) throws(ImageError) -> GrayImage {
-        if let format = ImageError.Format(sniffing: data) {
-            throw .notPNG(file: name, looksLike: format)
-        }
+        _ = try sniff(data, name: name)
         // Shorter than the signature, but a beginning of it.
-        guard data.count > ImageError.Format.pngSignature.count else { throw .truncated(file: name) }
+        guard data.count > ImageFormat.pngSignature.count else { throw .truncated(file: name, format: .png) }
         return try decode(data, name: name).get()
     }
 
@@ -152,7 +100,7 @@ public struct PNGReader: Sendable {
             withUnsafeTemporaryAllocation(of: png_image.self, capacity: 1) { slot in
                 Result { () throws(ImageError) -> GrayImage in
                     guard let image = slot.baseAddress else {
-                        throw .corrupt(file: name, reason: "no memory for libpng")
+                        throw .corrupt(file: name, format: .png, reason: "no memory for libpng")
                     }
                     image.initialize(to: png_image())
                     image.pointee.version = UInt32(PNG_IMAGE_VERSION)
@@ -194,7 +142,7 @@ public struct PNGReader: Sendable {
 
         let width = Int(image.pointee.width)
         let height = Int(image.pointee.height)
-        guard width > 0, height > 0 else { throw .corrupt(file: name, reason: "image has no pixels") }
+        guard width > 0, height > 0 else { throw .corrupt(file: name, format: .png, reason: "image has no pixels") }
         let limit = min(pixelLimit, Self.libpngPixelCeiling / bytesPerPixel)
         let (count, overflow) = width.multipliedReportingOverflow(by: height)
         guard !overflow, count <= limit, let stride = Int32(exactly: width * channels) else {
@@ -213,7 +161,7 @@ public struct PNGReader: Sendable {
             guard finished != 0 else { throw failure(of: image, data: data, name: name, limit: limit) }
             guard alpha else { return GrayImage(width: width, height: height, pixels: samples) }
             let pixels = (0..<count).map { index in
-                Self.onWhite(gray: Int(samples[2 * index]), alpha: Int(samples[2 * index + 1]), maxAlpha: 255)
+                PixelMath.onWhite(gray: Int(samples[2 * index]), alpha: Int(samples[2 * index + 1]), maxAlpha: 255)
             }
             return GrayImage(width: width, height: height, pixels: pixels)
         }
@@ -233,14 +181,9 @@ public struct PNGReader: Sendable {
             let opacity = Int(samples[2 * index + 1])
             guard opacity > 0 else { return UInt8(255) }
             let straight = min(Int(samples[2 * index]) * 65_535 / opacity, 65_535)
-            return Self.onWhite(gray: Int(encode[straight]), alpha: opacity, maxAlpha: 65_535)
+            return PixelMath.onWhite(gray: Int(encode[straight]), alpha: opacity, maxAlpha: 65_535)
         }
         return GrayImage(width: width, height: height, pixels: pixels)
-    }
-
-    /// An sRGB gray of opacity `alpha` (out of `maxAlpha`) over white, rounded.
-    private static func onWhite(gray: Int, alpha: Int, maxAlpha: Int) -> UInt8 {
-        UInt8((gray * alpha + 255 * (maxAlpha - alpha) + maxAlpha / 2) / maxAlpha)
     }
 
     /// The 8-bit encoding of each 16-bit linear value, rounded to nearest.
@@ -262,7 +205,7 @@ public struct PNGReader: Sendable {
     private func failure(of image: UnsafePointer<png_image>, data: [UInt8], name: String, limit: Int) -> ImageError {
         let message = Self.message(of: image)
         if message.contains("read beyond end of data") || message.contains("Truncated compressed data") {
-            return .truncated(file: name)
+            return .truncated(file: name, format: .png)
         }
         if message.contains("CRC error") || message.contains("incorrect data check") {
             return .checksumError(file: name)
@@ -278,7 +221,7 @@ public struct PNGReader: Sendable {
                 return .tooLarge(file: name, width: width, height: height, limit: limit)
             }
         }
-        return .corrupt(file: name, reason: message.isEmpty ? "libpng gave no reason" : message)
+        return .corrupt(file: name, format: .png, reason: message.isEmpty ? "libpng gave no reason" : message)
     }
 
     /// Width and height as the IHDR chunk states them, if the data has one where the PNG
@@ -296,121 +239,5 @@ public struct PNGReader: Sendable {
         withUnsafeBytes(of: image.pointee.message) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
-    }
-}
-
-/// Reads whole files with POSIX calls, turning each failure into an ``ImageError`` that
-/// names the file and gives the system's reason.
-///
-/// Hostile paths are handled without hanging or filling memory: a FIFO is opened without
-/// blocking and waited on for a writer for a bounded time, a stream that does not start
-/// like a PNG (`/dev/zero`, a video renamed `.png`) is read no further than its first
-/// bytes, and no more than `limit` bytes are read in all.
-private enum FileContents {
-    /// Bytes read per `read(2)` call.
-    static let chunkSize = 1 << 20
-
-    /// The bytes of the file at `path`, or of its first bytes when they show it is not a
-    /// PNG (reading those fails with the format they look like).
-    static func bytes(of path: String, limit: Int, writerWait: Duration) throws(ImageError) -> [UInt8] {
-        // O_NONBLOCK: opening a FIFO for reading otherwise waits for a writer, forever.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw unreadable(path, errno) }
-        defer { close(descriptor) }
-
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw unreadable(path, errno) }
-        let type = status.st_mode & S_IFMT
-        // open(2) accepts a directory for reading; read(2) would then fail with EISDIR.
-        if type == S_IFDIR { throw unreadable(path, EISDIR) }
-
-        let first = type == S_IFIFO ? try awaitWriter(descriptor, path: path, wait: writerWait) : []
-        let size = type == S_IFREG ? Int(status.st_size) : 0
-        return try readToEnd(descriptor, name: path, limit: limit, first: first, expectedSize: size)
-    }
-
-    /// The bytes of an open descriptor, read to its end under the same bounds.
-    static func bytes(of descriptor: Int32, name: String, limit: Int) throws(ImageError) -> [UInt8] {
-        var status = stat()
-        let size = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
-        return try readToEnd(descriptor, name: name, limit: limit, first: [], expectedSize: size)
-    }
-
-    /// Waits, at most `wait`, for a writer to the FIFO opened without blocking as
-    /// `descriptor`, and returns what it wrote first (empty when it is connected but has
-    /// written nothing yet).
-    ///
-    /// A FIFO without a writer reads as end of file; one with a writer but no data yet
-    /// fails with EAGAIN. Until either data or a writer shows up, it polls.
-    private static func awaitWriter(_ descriptor: Int32, path: String, wait: Duration) throws(ImageError) -> [UInt8] {
-        let clock = ContinuousClock()
-        let deadline = clock.now + wait
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
-        while true {
-            let (count, code) = read(descriptor, into: &chunk)
-            if count > 0 { return Array(chunk[0..<count]) }
-            if count == 0 {
-                if clock.now >= deadline {
-                    throw .unreadableFile(
-                        file: path, reason: "a named pipe (FIFO) that nothing was written to within \(wait)")
-                }
-                usleep(5_000)
-            } else if code == EAGAIN || code == EWOULDBLOCK {
-                return []
-            } else if code != EINTR {
-                throw unreadable(path, code)
-            }
-        }
-    }
-
-    /// Reads `descriptor` to its end after the bytes `first` already read from it.
-    ///
-    /// Stops early, returning what it has, when the first 16 bytes show another format,
-    /// and fails past `limit` bytes. A descriptor without data yet (non-blocking) is
-    /// waited on with poll(2), so its flags, maybe shared with other processes, stay as
-    /// they are.
-    private static func readToEnd(
-        _ descriptor: Int32, name: String, limit: Int, first: [UInt8], expectedSize: Int
-    ) throws(ImageError) -> [UInt8] {
-        var bytes = first
-        if expectedSize > 0 { bytes.reserveCapacity(min(expectedSize, limit, 1 << 28)) }
-        var sniffed = false
-        // A regular file's size is known: a chunk of that size and one byte more reads it
-        // whole and sees its end, without zeroing a megabyte for a file of a few hundred bytes.
-        var chunk = [UInt8](repeating: 0, count: expectedSize > 0 ? min(chunkSize, expectedSize + 1) : chunkSize)
-        while true {
-            if !sniffed, bytes.count >= 16 {
-                sniffed = true
-                if ImageError.Format(sniffing: bytes) != nil { return bytes }
-            }
-            if bytes.count > limit {
-                throw .unreadableFile(
-                    file: name, reason: "the file is larger than any PNG within the pixel limit needs (over \(limit) bytes)")
-            }
-            let (count, code) = read(descriptor, into: &chunk)
-            if count > 0 {
-                bytes.append(contentsOf: chunk[0..<count])
-            } else if count == 0 {
-                return bytes
-            } else if code == EAGAIN || code == EWOULDBLOCK {
-                var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                _ = poll(&ready, 1, -1)
-            } else if code != EINTR {
-                throw unreadable(name, code)
-            }
-        }
-    }
-
-    /// One read(2) into `chunk`: the count, and errno when it failed.
-    private static func read(_ descriptor: Int32, into chunk: inout [UInt8]) -> (Int, Int32) {
-        chunk.withUnsafeMutableBytes { buffer in
-            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-            return (count, count < 0 ? errno : 0)
-        }
-    }
-
-    /// The error for `path` failing with `code`, an `errno` value.
-    static func unreadable(_ path: String, _ code: Int32) -> ImageError {
-        .unreadableFile(file: path, reason: FileSystem.reason(code))
     }
 }

@@ -1,0 +1,2 @@
+// Lets Swift import giflib's decoder as the CGIF module.
+#include <gif_lib.h>

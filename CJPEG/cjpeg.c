@@ -1,0 +1,155 @@
+// CJPEG — libjpeg decompression behind two calls that return errors (see cjpeg.h).
+#include "cjpeg.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+#include <jerror.h>
+
+_Static_assert(CJPEG_MESSAGE_LENGTH == JMSG_LENGTH_MAX, "cjpeg_result.message holds one libjpeg message");
+
+/// libjpeg's error manager, with the way back to cjpeg's own frame.
+struct cjpeg_error {
+    struct jpeg_error_mgr manager;
+    jmp_buf escape;
+    cjpeg_result *result;
+};
+
+/// libjpeg's progress hook, used to count scans.
+struct cjpeg_progress {
+    struct jpeg_progress_mgr manager;
+    int max_scans;
+};
+
+/// A fatal error: keep libjpeg's message and return to the setjmp in cjpeg's caller.
+static void cjpeg_error_exit(j_common_ptr info) {
+    struct cjpeg_error *error = (struct cjpeg_error *)info->err;
+    (*info->err->format_message)(info, error->result->message);
+    longjmp(error->escape, 1);
+}
+
+/// Warnings and trace messages: nothing is printed. The one warning that matters, data
+/// that ends early (libjpeg then pads the picture and goes on), is noted.
+static void cjpeg_emit_message(j_common_ptr info, int level) {
+    struct cjpeg_error *error = (struct cjpeg_error *)info->err;
+    if (level < 0) {
+        info->err->num_warnings++;
+        if (info->err->msg_code == JWRN_JPEG_EOF) error->result->truncated = 1;
+    }
+}
+
+/// Refuses a JPEG with too many scans, from libjpeg's progress calls (made at least once
+/// per row of blocks while scans are read).
+static void cjpeg_progress_monitor(j_common_ptr info) {
+    struct cjpeg_progress *progress = (struct cjpeg_progress *)info->progress;
+    j_decompress_ptr decompress = (j_decompress_ptr)info;
+    if (decompress->input_scan_number > progress->max_scans) {
+        struct cjpeg_error *error = (struct cjpeg_error *)info->err;
+        snprintf(error->result->message, CJPEG_MESSAGE_LENGTH, "more than %d scans", progress->max_scans);
+        longjmp(error->escape, 1);
+    }
+}
+
+/// Points libjpeg's errors at `error` and `result`, which must outlive `info`.
+static void cjpeg_prepare(struct jpeg_decompress_struct *info, struct cjpeg_error *error, cjpeg_result *result) {
+    memset(result, 0, sizeof *result);
+    info->err = jpeg_std_error(&error->manager);
+    error->manager.error_exit = cjpeg_error_exit;
+    error->manager.emit_message = cjpeg_emit_message;
+    error->result = result;
+}
+
+/// Copies the frame header's facts into result.
+static void cjpeg_describe(const struct jpeg_decompress_struct *info, cjpeg_result *result) {
+    result->width = (int)info->image_width;
+    result->height = (int)info->image_height;
+    result->components = info->num_components;
+}
+
+int cjpeg_read_header(const uint8_t *data, size_t size, cjpeg_result *result) {
+    struct jpeg_decompress_struct info;
+    struct cjpeg_error error;
+    cjpeg_prepare(&info, &error, result);
+    if (setjmp(error.escape)) {
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    jpeg_read_header(&info, TRUE);
+    cjpeg_describe(&info, result);
+    jpeg_destroy_decompress(&info);
+    return 0;
+}
+
+/// One row of CMYK samples to gray (see cjpeg.h). Adobe's CMYK JPEGs store the inks
+/// inverted (0 is full ink), which their APP14 marker says.
+static void cjpeg_cmyk_to_gray(const JSAMPLE *cmyk, uint8_t *gray, JDIMENSION width, boolean inverted) {
+    for (JDIMENSION x = 0; x < width; x++) {
+        int c = cmyk[4 * x], m = cmyk[4 * x + 1], y = cmyk[4 * x + 2], k = cmyk[4 * x + 3];
+        if (inverted) {
+            c = 255 - c;
+            m = 255 - m;
+            y = 255 - y;
+            k = 255 - k;
+        }
+        int ink = (30 * c + 59 * m + 11 * y + 50) / 100 + k;
+        gray[x] = (uint8_t)(ink >= 255 ? 0 : 255 - ink);
+    }
+}
+
+int cjpeg_decode_gray(
+    const uint8_t *data, size_t size, uint8_t *pixels, size_t capacity, int max_scans, size_t max_memory,
+    cjpeg_result *result) {
+    struct jpeg_decompress_struct info;
+    struct cjpeg_error error;
+    struct cjpeg_progress progress;
+    // Set after setjmp and freed after a longjmp: volatile keeps its value across it.
+    JSAMPLE *volatile cmyk_row = NULL;
+    cjpeg_prepare(&info, &error, result);
+    if (setjmp(error.escape)) {
+        jpeg_destroy_decompress(&info);
+        free(cmyk_row);
+        return -1;
+    }
+    jpeg_create_decompress(&info);
+    info.mem->max_memory_to_use = (long)(max_memory > (size_t)0x7fffffff ? 0x7fffffff : max_memory);
+    progress.manager.progress_monitor = cjpeg_progress_monitor;
+    progress.max_scans = max_scans;
+    info.progress = &progress.manager;
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    jpeg_read_header(&info, TRUE);
+    cjpeg_describe(&info, result);
+    if ((size_t)info.image_width * info.image_height > capacity) {
+        snprintf(result->message, CJPEG_MESSAGE_LENGTH, "the picture is larger than its buffer");
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+    boolean cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
+    info.out_color_space = cmyk ? JCS_CMYK : JCS_GRAYSCALE;
+    jpeg_start_decompress(&info);
+    if (cmyk) {
+        cmyk_row = malloc((size_t)info.output_width * 4);
+        if (cmyk_row == NULL) ERREXIT1(&info, JERR_OUT_OF_MEMORY, 0);
+    }
+    while (info.output_scanline < info.output_height) {
+        uint8_t *row = pixels + (size_t)info.output_scanline * info.output_width;
+        JSAMPROW target = cmyk ? cmyk_row : row;
+        if (jpeg_read_scanlines(&info, &target, 1) != 1) break;
+        if (cmyk) cjpeg_cmyk_to_gray(cmyk_row, row, info.output_width, info.saw_Adobe_marker);
+    }
+    // libjpeg pads data that ends early with a made-up end marker and only warns: then
+    // rows are grey padding (or, when only the end marker is lost, the file was cut all
+    // the same), and the picture is refused as truncated.
+    int complete = info.output_scanline == info.output_height && !result->truncated;
+    if (!complete) {
+        result->truncated = 1;
+        snprintf(result->message, CJPEG_MESSAGE_LENGTH, "premature end of JPEG file");
+    }
+    jpeg_destroy_decompress(&info);
+    free(cmyk_row);
+    return complete ? 0 : -1;
+}

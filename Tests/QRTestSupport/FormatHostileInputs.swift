@@ -1,0 +1,198 @@
+// QRKit test support — FormatHostileInputs: bad JPEG, WebP, TIFF and GIF files, made from
+// the shipped samples (Samples/formats) by cutting and patching them, and the shipped
+// bombs (Tests/Fixtures/bombs), each with the error reading it must give.
+import Foundation
+import QRKit
+
+extension HostileInputs {
+    /// A file of each format, to cut and damage (all of the same photo).
+    public static let jpeg = PackagePaths.sampleBytes("formats/qrcode-3-03.q75.jpg")
+    public static let lossyWebP = PackagePaths.sampleBytes("formats/qrcode-3-03.lossy.webp")
+    public static let losslessWebP = PackagePaths.sampleBytes("formats/qrcode-3-03.lossless.webp")
+    public static let tiff = PackagePaths.sampleBytes("formats/qrcode-3-03.lzw.tif")
+    public static let gif = PackagePaths.sampleBytes("formats/qrcode-3-03.gif")
+
+    /// The bad files of every format but PNG: for each, an empty file under its name, cuts
+    /// that lose image data, damage its library refuses, a header declaring a huge
+    /// picture, and a bomb (a small, valid file of a picture past the default limit).
+    public static let formats: [HostileInput] = jpegInputs + webPInputs + tiffInputs + gifInputs
+
+    /// A bomb: the shipped 11000 × 11000 file of `format` (121 megapixels).
+    static func bomb(_ fileName: String, _ format: String) -> HostileInput {
+        let bytes = Array(FileManager.default.contents(atPath: PackagePaths.fixture("bombs/" + fileName)) ?? Data())
+        return HostileInput(name: "\(format) bomb: 11000 × 11000 in \(bytes.count) bytes", fileName: fileName, kind: .bytes(bytes)) {
+            .tooLarge(file: $0, width: 11_000, height: 11_000, limit: ImageReader.defaultPixelLimit)
+        }
+    }
+
+    /// An empty file named like `format`.
+    static func empty(_ fileName: String) -> HostileInput {
+        HostileInput(name: "empty \(fileName)", fileName: fileName, kind: .bytes([])) {
+            .unsupportedFormat(file: $0, format: .empty)
+        }
+    }
+
+    /// `file` cut after each of `cuts` bytes: truncated.
+    static func cuts(_ file: [UInt8], at cuts: [Int], name: String, format: ImageFormat, extension suffix: String)
+        -> [HostileInput]
+    {
+        cuts.map { cut in
+            HostileInput(
+                name: "\(name) cut at byte \(cut) of \(file.count)", fileName: "cut-\(name)-\(cut).\(suffix)",
+                kind: .bytes(Array(file.prefix(cut)))
+            ) { .truncated(file: $0, format: format) }
+        }
+    }
+
+    /// `file` with `bytes` written at `offset`.
+    static func patched(_ file: [UInt8], at offset: Int, _ bytes: [UInt8]) -> [UInt8] {
+        var out = file
+        guard offset >= 0, offset + bytes.count <= out.count else { return out }
+        out.replaceSubrange(offset..<offset + bytes.count, with: bytes)
+        return out
+    }
+
+    static let jpegInputs: [HostileInput] = {
+        // The baseline frame header: FF C0, length, precision, height, width.
+        let frame = jpeg.indices.first { jpeg[$0] == 0xFF && $0 + 1 < jpeg.count && jpeg[$0 + 1] == 0xC0 } ?? 0
+        var inputs = [empty("empty.jpg")]
+        // In the first marker, in the frame header, in the scan, and only the final marker lost.
+        inputs += cuts(jpeg, at: [3, 20, frame + 3, frame + 9, jpeg.count / 2, jpeg.count - 100, jpeg.count - 2],
+                       name: "JPEG", format: .jpeg, extension: "jpg")
+        inputs.append(
+            HostileInput(name: "JPEG of 7-bit precision", fileName: "precision.jpg", kind: .bytes(patched(jpeg, at: frame + 4, [7]))) {
+                .corrupt(file: $0, format: .jpeg, reason: "Unsupported JPEG data precision 7")
+            })
+        inputs.append(
+            HostileInput(
+                name: "JPEG header claiming 60000 × 60000", fileName: "huge-header.jpg",
+                kind: .bytes(patched(jpeg, at: frame + 5, [0xEA, 0x60, 0xEA, 0x60]))
+            ) { .tooLarge(file: $0, width: 60_000, height: 60_000, limit: ImageReader.defaultPixelLimit) })
+        inputs.append(bomb("bomb.jpg", "JPEG"))
+        return inputs
+    }()
+
+    static let webPInputs: [HostileInput] = {
+        var inputs = [empty("empty.webp")]
+        // RIFF header, chunk header, frame header, data, and the last byte.
+        for (file, name) in [(lossyWebP, "lossy-WebP"), (losslessWebP, "lossless-WebP")] {
+            inputs += cuts(file, at: [12, 20, 30, file.count / 2, file.count - 1], name: name, format: .webp, extension: "webp")
+        }
+        // The lossy frame's start code (9D 01 2A, bytes 23–25), and the lossless signature (2F, byte 20).
+        inputs.append(
+            HostileInput(name: "lossy WebP without its start code", fileName: "start-code.webp", kind: .bytes(patched(lossyWebP, at: 23, [0, 0, 0]))) {
+                .corrupt(file: $0, format: .webp, reason: "bitstream error")
+            })
+        inputs.append(
+            HostileInput(name: "lossless WebP without its signature", fileName: "signature.webp", kind: .bytes(patched(losslessWebP, at: 20, [0]))) {
+                .corrupt(file: $0, format: .webp, reason: "bitstream error")
+            })
+        // The lossy frame header's 14-bit sides, little-endian at bytes 26–29: 16383 each.
+        inputs.append(
+            HostileInput(
+                name: "WebP header claiming 16383 × 16383", fileName: "huge-header.webp",
+                kind: .bytes(patched(lossyWebP, at: 26, [0xFF, 0x3F, 0xFF, 0x3F]))
+            ) { .tooLarge(file: $0, width: 16_383, height: 16_383, limit: ImageReader.defaultPixelLimit) })
+        inputs.append(bomb("bomb.webp", "WebP"))
+        return inputs
+    }()
+
+    static let tiffInputs: [HostileInput] = {
+        let directory = TIFFBytes.firstDirectory(tiff) ?? 0
+        var inputs = [empty("empty.tif")]
+        // In the header, in the strips (the directory after them is lost), at and in the directory.
+        inputs += cuts(tiff, at: [8, directory / 2, directory, directory + 5, directory + 40],
+                       name: "TIFF", format: .tiff, extension: "tif")
+        inputs.append(
+            HostileInput(
+                name: "TIFF of compression 12345", fileName: "compression.tif",
+                kind: .bytes(TIFFBytes.settingShort(tiff, tag: 259, to: 12_345))
+            ) { .corrupt(file: $0, format: .tiff, reason: "Compression scheme 12345 strip decoding is not implemented") })
+        inputs.append(
+            HostileInput(
+                name: "TIFF of 3-bit samples", fileName: "bits.tif", kind: .bytes(TIFFBytes.settingShort(tiff, tag: 258, to: 3))
+            ) { .corrupt(file: $0, format: .tiff, reason: "Sorry, can not handle images with 3-bit samples") })
+        inputs.append(
+            HostileInput(
+                name: "TIFF directory claiming 60000 × 60000", fileName: "huge-header.tif",
+                kind: .bytes(TIFFBytes.settingShort(TIFFBytes.settingShort(tiff, tag: 256, to: 60_000), tag: 257, to: 60_000))
+            ) { .tooLarge(file: $0, width: 60_000, height: 60_000, limit: ImageReader.defaultPixelLimit) })
+        inputs.append(bomb("bomb.tif", "TIFF"))
+        return inputs
+    }()
+
+    static let gifInputs: [HostileInput] = {
+        let image = GIFBytes.firstImageDescriptor(gif) ?? 0
+        var inputs = [empty("empty.gif")]
+        // In the signature's version, the screen, the colour table, at and in the image
+        // descriptor, in the pixels, and all but the trailer's last data byte.
+        inputs += cuts(gif, at: [6, 10, 13, image, image + 5, image + 12, gif.count / 2, gif.count - 2],
+                       name: "GIF", format: .gif, extension: "gif")
+        inputs.append(
+            HostileInput(name: "GIF with a bad record type", fileName: "record.gif", kind: .bytes(patched(gif, at: image, [0x99]))) {
+                .corrupt(file: $0, format: .gif, reason: "Wrong record type detected")
+            })
+        // LZW codes past the table: giflib stops.
+        inputs.append(
+            HostileInput(
+                name: "GIF with damaged LZW codes", fileName: "lzw.gif",
+                kind: .bytes(patched(gif, at: image + 11, [UInt8](repeating: 0xFF, count: 9)))
+            ) { .corrupt(file: $0, format: .gif, reason: "Image is defective, decoding aborted") })
+        inputs.append(
+            HostileInput(
+                name: "GIF screen claiming 65535 × 65535", fileName: "huge-header.gif",
+                kind: .bytes(patched(gif, at: 6, [0xFF, 0xFF, 0xFF, 0xFF]))
+            ) { .tooLarge(file: $0, width: 65_535, height: 65_535, limit: ImageReader.defaultPixelLimit) })
+        inputs.append(bomb("bomb.gif", "GIF"))
+        return inputs
+    }()
+}
+
+/// Finding and patching the fields of a TIFF's first directory.
+public enum TIFFBytes {
+    /// Whether `file` is little-endian (`II`).
+    static func littleEndian(_ file: [UInt8]) -> Bool { file.starts(with: [0x49, 0x49]) }
+
+    static func number(_ file: [UInt8], at offset: Int, size: Int) -> Int {
+        let field = file[offset..<offset + size]
+        return (littleEndian(file) ? Array(field.reversed()) : Array(field)).reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    /// The offset of the first directory.
+    public static func firstDirectory(_ file: [UInt8]) -> Int? {
+        guard file.count >= 8 else { return nil }
+        return number(file, at: 4, size: 4)
+    }
+
+    /// `file` with the SHORT value of `tag` in its first directory set to `value`.
+    public static func settingShort(_ file: [UInt8], tag: Int, to value: Int) -> [UInt8] {
+        guard let directory = firstDirectory(file), directory + 2 <= file.count else { return file }
+        var out = file
+        for index in 0..<number(file, at: directory, size: 2) {
+            let entry = directory + 2 + 12 * index
+            guard entry + 12 <= file.count else { break }
+            if number(file, at: entry, size: 2) == tag {
+                let bytes = [UInt8(value >> 8), UInt8(value & 0xFF)]
+                out.replaceSubrange(entry + 8..<entry + 10, with: littleEndian(file) ? bytes.reversed() : bytes)
+            }
+        }
+        return out
+    }
+}
+
+/// Finding the parts of a GIF.
+public enum GIFBytes {
+    /// The offset of the first image descriptor (its `,`), past the header, the global
+    /// colour table and any extensions.
+    public static func firstImageDescriptor(_ file: [UInt8]) -> Int? {
+        guard file.count > 13 else { return nil }
+        let flags = file[10]
+        var offset = 13 + (flags & 0x80 != 0 ? 3 << (Int(flags & 7) + 1) : 0)
+        while offset + 2 < file.count, file[offset] == 0x21 {
+            offset += 2
+            while offset < file.count, file[offset] != 0 { offset += Int(file[offset]) + 1 }
+            offset += 1
+        }
+        return offset < file.count && file[offset] == 0x2C ? offset : nil
+    }
+}
