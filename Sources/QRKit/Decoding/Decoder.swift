@@ -86,11 +86,6 @@ public struct Decoder: Sendable {
         }
         if let scheduled = scheduled(image, onAnswer: onAnswer, onSettled: onSettled) {
             scheduled.start()
-        } else if timeout == nil, case .race = strategy {
-            ScheduledDecode(
-                image, strategy: strategy, history: history, scheduler: .shared, onAnswer: onAnswer,
-                onSettled: onSettled
-            ).startWithFirstPassHere()
         } else {
             let run = DecodeRun(strategy: strategy, history: history, onAnswer: onAnswer, onSettled: onSettled)
             run.begin(image, timeout: timeout, firstOnCallerThread: firstEngineMayRunHere)

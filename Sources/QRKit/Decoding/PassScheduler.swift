@@ -108,10 +108,6 @@ public final class PassScheduler: Sendable {
         self.workers = max(1, workers)
     }
 
-    /// The pool that a ``Decoder`` without a scheduler of its own races on: one worker
-    /// per online core, at least two.
-    static let shared = PassScheduler(workers: max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-
     /// Queues a pass of picture `sequence` at `rank` (lower first; ties by `order`, then
     /// by `sequence`).
     func submit(rank: Int, order: Int, sequence: Int, _ work: @escaping @Sendable () -> Void) {
@@ -269,26 +265,6 @@ final class ScheduledDecode: Sendable {
         sequence = scheduler.nextSequence()
         began = clock.now
         state = Locked(State(engines: Array(repeating: EngineState(), count: engines.count)))
-    }
-
-    /// Runs a race's first engine's first pass on the calling thread, the other engines'
-    /// on the scheduler at the same time, and everything after that on the scheduler.
-    ///
-    /// A blocking race answers without a thread hop when that pass wins (most pictures:
-    /// zxing-cpp's fast pass reads them), and a caller kept here when another engine wins
-    /// is kept only until that one cheap pass ends, not through the engine's harder passes.
-    /// Returns when that pass has ended.
-    func startWithFirstPassHere() {
-        guard kind == .together, engines.count > 0 else {
-            start()
-            return
-        }
-        state.withLock { s in
-            s.outstanding = engines.count
-            for engine in engines.indices { s.engines[engine].queued = true }
-        }
-        for engine in engines.indices.dropFirst() { enqueue(engine, pass: 0) }
-        run(0, pass: 0)
     }
 
     /// Queues the strategy's first passes (and for hedged, the timer for the others).
