@@ -37,15 +37,19 @@ COLUMNS = [
 ]
 
 
+# The extensions `qr decode FOLDER` picks up (any case); it reads each file by its content.
+PICTURE_EXTENSIONS = (".png", ".jpg", ".jpeg", ".jfif", ".webp", ".tif", ".tiff", ".gif")
+
+
 def picture_paths(inputs):
-    """The files named, and the PNG files below the folders named, sorted within each
+    """The files named, and the pictures below the folders named, sorted within each
     folder as `qr decode FOLDER` lists them."""
     paths = []
     for item in inputs:
         if os.path.isdir(item):
             found = []
             for folder, _, names in os.walk(item, followlinks=True):
-                found += [os.path.join(folder, n) for n in names if n.lower().endswith(".png")]
+                found += [os.path.join(folder, n) for n in names if n.lower().endswith(PICTURE_EXTENSIONS)]
             paths += sorted(found)
         else:
             paths.append(item)
@@ -70,7 +74,7 @@ def rows(line):
 
 def main():
     parser = argparse.ArgumentParser(description="Read QR codes in pictures with qr, on Spark.")
-    parser.add_argument("inputs", nargs="*", help="PNG files and folders (searched recursively)")
+    parser.add_argument("inputs", nargs="*", help="pictures (PNG, JPEG, WebP, TIFF, GIF) and folders (searched recursively)")
     parser.add_argument("--list", help="a text file of picture paths, one per line, read by Spark")
     parser.add_argument("--qr", default="qr", help="the qr executable (default: qr on PATH)")
     parser.add_argument("--strategy", default="sequential", help="qr's --strategy (default: sequential)")
