@@ -61,7 +61,7 @@ public struct BatchTable: Sendable {
 
     /// One batch: wall and process CPU milliseconds, and each picture's symbols.
     static func batch(_ corpus: Corpus, strategy: StrategyName, workers: Int) -> (Double, Double, [[Symbol]]) {
-        let decoder = Decoder(strategy: strategy.makeStrategy(), scheduler: PassScheduler(workers: workers))
+        let decoder = QRDecoder(strategy: strategy.makeStrategy(), scheduler: PassScheduler(workers: workers))
         let answers = Locked([[Symbol]](repeating: [], count: corpus.pictures.count))
         let pictures = corpus.pictures
         let next = Locked(0)

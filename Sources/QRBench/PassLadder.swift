@@ -64,7 +64,7 @@ public struct PassLadder: Sendable {
         for k in 1...steps {
             let (strategy, passes) = make(k)
             progress?("\(engine) \(k)/\(steps)")
-            let decoder = Decoder(strategy: strategy)
+            let decoder = QRDecoder(strategy: strategy)
             for picture in pictures {
                 _ = BenchRunner.measure(decoder, picture.image, expected: picture.expected)
             }

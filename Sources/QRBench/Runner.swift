@@ -62,7 +62,7 @@ public struct BenchProgress: Sendable {
 
 /// Times decode strategies over a corpus.
 ///
-/// Each strategy gets a fresh ``Decoder`` (new engines, empty history). Its first decode
+/// Each strategy gets a fresh ``QRDecoder`` (new engines, empty history). Its first decode
 /// is timed alone as the cold call; then one untimed warm-up pass; then `runs` timed
 /// passes. Strategies take turns within each pass, so drift on the machine (heat, other
 /// processes) falls on all of them alike. Decodes run one at a time, and the next starts
@@ -112,7 +112,7 @@ public struct BenchRunner: Sendable {
         var cold = [Double?](repeating: nil, count: strategies.count)
         var coldInFreshProcess = options.coldProbe != nil
         if !pictures.isEmpty {
-            let decoders = strategies.map { Decoder(strategy: $0.makeStrategy(), timeout: options.timeout) }
+            let decoders = strategies.map { QRDecoder(strategy: $0.makeStrategy(), timeout: options.timeout) }
             let first = pictures[orders[0][0]]
             for (s, decoder) in decoders.enumerated() {
                 cold[s] = Self.measure(decoder, first.image, expected: first.expected).latency
@@ -358,7 +358,7 @@ public struct BenchRunner: Sendable {
     /// Times one decode of `image` by a new decoder for `strategy`, milliseconds to the
     /// answer: in a fresh process, the strategy's cold first call.
     public static func timeFirstDecode(_ strategy: StrategyName, _ image: GrayImage) -> Double {
-        measure(Decoder(strategy: strategy.makeStrategy()), image, expected: []).latency
+        measure(QRDecoder(strategy: strategy.makeStrategy()), image, expected: []).latency
     }
 
     /// One timed decode: time to the answer, CPU of every engine once all have stopped.
@@ -371,12 +371,12 @@ public struct BenchRunner: Sendable {
         var texts: [String] = []
     }
 
-    /// Decodes `image` as `qr decode` does (``Decoder/decode(_:onSettled:)``: the first
+    /// Decodes `image` as `qr decode` does (``QRDecoder/decode(_:onSettled:)``: the first
     /// engine on this thread, but for a race) and waits until every engine has stopped.
     ///
     /// The latency is the time until the decode returns, which is when a user has the
     /// answer; the CPU is every engine's, losers included, once all have stopped.
-    static func measure(_ decoder: Decoder, _ image: GrayImage, expected: [[UInt8]]) -> DecodeSample {
+    static func measure(_ decoder: QRDecoder, _ image: GrayImage, expected: [[UInt8]]) -> DecodeSample {
         let clock = ContinuousClock()
         let settled = Locked<DecodeReport?>(nil)
         let allStopped = DispatchSemaphore(value: 0)

@@ -99,7 +99,7 @@ enum FuzzTargets {
     static func readAndDecode(_ file: [UInt8], with reader: some ImageFileReader) -> Int32 {
         guard let image = read(file, with: reader) else { return 0 }
         let settled = DispatchSemaphore(value: 0)
-        Decoder(strategy: .standardRace).start(
+        QRDecoder(strategy: .standardRace).start(
             image, onAnswer: { _ = StructuredAppend.join($0.symbols) }, onSettled: { _ in settled.signal() })
         settled.wait()
         return 0

@@ -167,10 +167,10 @@ struct DecodeSettings: Equatable {
             let name = names.withLock { $0.removeValue(forKey: index) } ?? ""
             output.deliver(index, name: name, outcome)
         }
-        var decoder = Decoder(
+        var decoder = QRDecoder(
             strategy: strategy.makeStrategy(), timeout: timeoutMilliseconds.map { .milliseconds($0) })
         if count == 1, let (index, picture) = feed.withLock({ $0.next() }) {
-            // One picture: no pool, the strategy's own low-latency path (see Decoder).
+            // One picture: no pool, the strategy's own low-latency path (see QRDecoder).
             names.withLock { $0[index] = picture.displayName }
             deliver(index, Self.decode(picture, reader: reader, decoder: decoder))
         } else if count != 0 {
@@ -230,7 +230,7 @@ struct DecodeSettings: Equatable {
     }
 
     /// Reads and decodes one picture; never throws: failures become outcomes.
-    static func decode(_ input: PictureInput, reader: ImageReader, decoder: Decoder) -> PictureOutcome {
+    static func decode(_ input: PictureInput, reader: ImageReader, decoder: QRDecoder) -> PictureOutcome {
         do {
             return .decoded(try decoder.decode(try read(input, reader: reader)))
         } catch {

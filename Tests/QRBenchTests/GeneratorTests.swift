@@ -91,7 +91,7 @@ import Testing
         #expect(corpus.pictures.count == summary.written)
         for picture in corpus.pictures {
             for name in [StrategyName.race, .sequential, .sequentialZBarFirst] {
-                let report = try Decoder(strategy: name.makeStrategy()).decode(picture.image)
+                let report = try QRDecoder(strategy: name.makeStrategy()).decode(picture.image)
                 #expect(ReadScore(symbols: report.symbols, expected: picture.expected).fullyRead, "\(picture.name) \(name)")
             }
         }

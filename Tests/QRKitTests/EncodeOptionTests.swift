@@ -103,7 +103,7 @@ struct CharacterSetTests {
     @Test func eciDeclaresTheCharacterSet() throws {
         let matrix = try encoder.encode(text: "café €", options: EncodeOptions(eci: true, characterSet: "ISO-8859-15"))
         let image = try GrayImageRenderer(options: RenderOptions(scale: 3)).render(matrix)
-        let read = try #require(try Decoder(strategy: .single(ZXingEngine())).decode(image).symbols.first)
+        let read = try #require(try QRDecoder(strategy: .single(ZXingEngine())).decode(image).symbols.first)
         #expect(read.text == "café €")
         #expect(read.bytes == [0x63, 0x61, 0x66, 0xE9, 0x20, 0xA4])
     }

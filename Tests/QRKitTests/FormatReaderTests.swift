@@ -36,8 +36,8 @@ func difference(_ a: GrayImage, _ b: GrayImage) -> (largest: Int, mean: Double) 
         let expected = try SampleCorpus.expected(for: sample)
         #expect(expected == (try SampleCorpus.expected(for: photo(of: sample))))
         // The race's answer, and every symbol either engine reads: the text, never another.
-        #expect(try Decoder().decode(image).symbols.map { Array($0.text.utf8) } == expected)
-        let all = try Decoder(strategy: StrategyName.all.makeStrategy()).decode(image).symbols
+        #expect(try QRDecoder().decode(image).symbols.map { Array($0.text.utf8) } == expected)
+        let all = try QRDecoder(strategy: StrategyName.all.makeStrategy()).decode(image).symbols
         #expect(!all.isEmpty && all.allSatisfy { expected.contains(Array($0.text.utf8)) }, "\(all.map(\.text))")
     }
 
@@ -128,7 +128,7 @@ func difference(_ a: GrayImage, _ b: GrayImage) -> (largest: Int, mean: Double) 
         let expected = try SampleCorpus.expected(for: "photos/qrcode-3-03.png")
         for sample in ["formats/qrcode-3-03.animated.webp", "formats/qrcode-3-03.two-pages.tif"] {
             let image = try ImageReader().read(contentsOf: SampleCorpus.path(sample))
-            #expect(try Decoder().decode(image).symbols.map { Array($0.text.utf8) } == expected, "\(sample)")
+            #expect(try QRDecoder().decode(image).symbols.map { Array($0.text.utf8) } == expected, "\(sample)")
         }
     }
 

@@ -37,7 +37,7 @@ import Testing
         let whole = try PNGReader().read(data: HostileInputs.photo, name: "whole.png")
         let image = try PNGReader().read(data: Array(HostileInputs.photo[0..<cut]), name: "cut.png")
         #expect(image == whole)
-        #expect(try Decoder().decode(image).symbols.map(\.text) == ["MECARD:N:測試;;"])
+        #expect(try QRDecoder().decode(image).symbols.map(\.text) == ["MECARD:N:測試;;"])
     }
 
     @Test("a degenerate picture reads and decodes to no code", arguments: HostileInputs.codeless)
@@ -45,7 +45,7 @@ import Testing
         let image = try PNGReader().read(data: picture.bytes, name: picture.name)
         #expect(image.width == picture.width && image.height == picture.height)
         for name in [StrategyName.race, .all] {
-            let report = try Decoder(strategy: name.makeStrategy()).decode(image)
+            let report = try QRDecoder(strategy: name.makeStrategy()).decode(image)
             #expect(report.symbols.isEmpty)
             #expect(report.engines.allSatisfy { $0.outcome == .none }, "\(report.engines)")
         }

@@ -41,7 +41,7 @@ final class ConcurrencyGauge: Sendable {
 
 @Suite struct PassSchedulerTests {
     /// Loaders for shades 0..<count, in order.
-    static func shades(_ count: Int) -> @Sendable () -> Decoder.PictureLoader? {
+    static func shades(_ count: Int) -> @Sendable () -> QRDecoder.PictureLoader? {
         let next = Atomic<Int>(0)
         return {
             let shade = next.add(1, ordering: .relaxed).oldValue
@@ -56,7 +56,7 @@ final class ConcurrencyGauge: Sendable {
         let b = LoggedEngine("b", passes: 2, log: log)
         // One worker: the order is the scheduler's alone. Four pictures fit its window.
         let answered = Locked(0)
-        Decoder(strategy: .race([a, b]), scheduler: PassScheduler(workers: 1))
+        QRDecoder(strategy: .race([a, b]), scheduler: PassScheduler(workers: 1))
             .decodeBatch(next: Self.shades(4)) { _, _ in answered.withLock { $0 += 1 } }
         #expect(answered.withLock { $0 } == 4)
         let all = 0..<4
@@ -69,7 +69,7 @@ final class ConcurrencyGauge: Sendable {
         let log = RecordingLog()
         let first = LoggedEngine("a", passes: 2, log: log)
         let second = LoggedEngine("b", passes: 1, log: log)
-        Decoder(strategy: .sequential([first, second]), scheduler: PassScheduler(workers: 1))
+        QRDecoder(strategy: .sequential([first, second]), scheduler: PassScheduler(workers: 1))
             .decodeBatch(next: Self.shades(2)) { _, _ in }
         #expect(log.entries == ["a0@0", "a0@1", "a1@0", "a1@1", "b0@0", "b0@1"])
     }
@@ -77,7 +77,7 @@ final class ConcurrencyGauge: Sendable {
     @Test func anAnsweredPicturesQueuedPassesNeverRun() throws {
         let finds = TestEngine("finds", passDelay: .milliseconds(1), .finds("x"))
         let slow = TestEngine("slow", passes: 5, passDelay: .milliseconds(1), .findsNothing)
-        let decoder = Decoder(strategy: .race([finds, slow]), scheduler: PassScheduler(workers: 1))
+        let decoder = QRDecoder(strategy: .race([finds, slow]), scheduler: PassScheduler(workers: 1))
         let (answer, settled) = decodeAndSettle(decoder)
         #expect(answer.winner == "finds")
         #expect(settled.engines.map(\.outcome) == [.found(1), .notStarted])
@@ -92,9 +92,9 @@ final class ConcurrencyGauge: Sendable {
             GaugedEngine(inner: ZXingEngine(), gauge: gauge), GaugedEngine(inner: ZBarEngine(), gauge: gauge),
         ]
         // Without a scheduler (and without the gauge): a race's loser runs on after the answer.
-        let plain = Decoder(strategy: .race([ZXingEngine(), ZBarEngine()]))
+        let plain = QRDecoder(strategy: .race([ZXingEngine(), ZBarEngine()]))
         let expected = try images.map { try plain.decode($0).symbols.map(\.bytes) }
-        let shared = Decoder(strategy: .race(engines), scheduler: PassScheduler(workers: 2))
+        let shared = QRDecoder(strategy: .race(engines), scheduler: PassScheduler(workers: 2))
         let decodes = 320
         let mismatches = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 16) { thread in
@@ -111,9 +111,9 @@ final class ConcurrencyGauge: Sendable {
     func aBatchAnswersAsSinglePictureDecodesDo(strategy: StrategyName) throws {
         let paths = PackagePaths.photos
         let images = try paths.map { try PNGReader().read(contentsOf: $0) }
-        let plain = Decoder(strategy: strategy.makeStrategy())
+        let plain = QRDecoder(strategy: strategy.makeStrategy())
         let expected = try images.map { try plain.decode($0).symbols.map(\.bytes) }
-        let batch = Decoder(strategy: strategy.makeStrategy(), scheduler: PassScheduler(workers: 2))
+        let batch = QRDecoder(strategy: strategy.makeStrategy(), scheduler: PassScheduler(workers: 2))
         let got = Locked<[Int: [[UInt8]]]>([:])
         let next = Atomic<Int>(0)
         batch.decodeBatch(

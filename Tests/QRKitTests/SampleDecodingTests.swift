@@ -12,7 +12,7 @@ import Testing
 
     @Test(arguments: [StrategyName.race, .hedged, .sequential, .sequentialZBarFirst, .all])
     func everySampleDecodesWithStrategy(_ name: StrategyName) throws {
-        let decoder = Decoder(strategy: name.makeStrategy())
+        let decoder = QRDecoder(strategy: name.makeStrategy())
         for picture in Self.pictures {
             let image = try ImageReader().read(contentsOf: SampleCorpus.path(picture))
             let report = try decoder.decode(image)
@@ -37,7 +37,7 @@ import Testing
                 #expect(symbol.text == expected, "\(engine.name) read \(symbol.text)")
             }
         }
-        let report = try Decoder().decode(image)
+        let report = try QRDecoder().decode(image)
         #expect(report.symbols.map(\.text) == [expected])
     }
 
@@ -62,7 +62,7 @@ import Testing
     @Test func aBlankPictureHasNoCodeWithEveryStrategy() throws {
         let blank = GrayImage(width: 200, height: 150, filledWith: 200)
         for name in StrategyName.allCases {
-            let report = try Decoder(strategy: name.makeStrategy()).decode(blank)
+            let report = try QRDecoder(strategy: name.makeStrategy()).decode(blank)
             #expect(report.symbols.isEmpty)
             #expect(report.winner == nil)
             #expect(report.engines.allSatisfy { $0.outcome == .none || $0.outcome == .notStarted })
@@ -75,7 +75,7 @@ import Testing
     @Test func concurrentRacesMatchSequentialRuns() throws {
         let pictures = SampleCorpus.pictures(under: "photos")
         let images = try pictures.map { try PNGReader().read(contentsOf: SampleCorpus.path($0)) }
-        let decoder = Decoder()
+        let decoder = QRDecoder()
         let expected = try images.map { try decoder.decode($0).symbols.map(\.bytes) }
         let results = Locked([[[UInt8]]?](repeating: nil, count: images.count * 8))
         DispatchQueue.concurrentPerform(iterations: images.count * 8) { i in

@@ -7,7 +7,7 @@ import Testing
     @Test(arguments: Pool.both) func raceReturnsFirstSuccessEvenWhenAFailureFinishesFirst(pool: Pool) throws {
         let failsFast = TestEngine("fails-fast", passDelay: .milliseconds(5), .findsNothing)
         let findsLater = TestEngine("finds-later", passDelay: .milliseconds(60), .finds("late"))
-        let report = try Decoder(strategy: .race([failsFast, findsLater]), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .race([failsFast, findsLater]), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.winner == "finds-later")
         #expect(report.symbols.map(\.text) == ["late"])
         #expect(report.engines.map(\.outcome) == [.none, .found(1)])
@@ -16,7 +16,7 @@ import Testing
     @Test(arguments: Pool.both) func raceAnswersWithoutWaitingForTheSlowerEngine(pool: Pool) throws {
         let fast = TestEngine("fast", passDelay: .milliseconds(5), .finds("fast"))
         let slow = TestEngine("slow", passes: 40, passDelay: .milliseconds(50), .finds("slow"))
-        let (answer, settled) = decodeAndSettle(Decoder(strategy: .race([slow, fast]), scheduler: pool.scheduler))
+        let (answer, settled) = decodeAndSettle(QRDecoder(strategy: .race([slow, fast]), scheduler: pool.scheduler))
         #expect(answer.winner == "fast")
         #expect(answer.symbols.map(\.text) == ["fast"])
         #expect(answer.engines[0].outcome == .running)
@@ -29,7 +29,7 @@ import Testing
     @Test(arguments: Pool.both) func raceWhereAllFailWaitsForAll(pool: Pool) throws {
         let a = TestEngine("a", passDelay: .milliseconds(5), .findsNothing)
         let b = TestEngine("b", passes: 3, passDelay: .milliseconds(20), .findsNothing)
-        let report = try Decoder(strategy: .race([a, b]), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .race([a, b]), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.winner == nil)
         #expect(report.symbols.isEmpty)
         #expect(report.engines.map(\.outcome) == [.none, .none])
@@ -39,7 +39,7 @@ import Testing
     @Test(arguments: Pool.both) func sequentialStopsAtTheFirstSuccess(pool: Pool) throws {
         let first = TestEngine("first", passDelay: .milliseconds(1), .finds("one"))
         let second = TestEngine("second", passDelay: .milliseconds(1), .finds("two"))
-        let report = try Decoder(strategy: .sequential([first, second]), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .sequential([first, second]), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.winner == "first")
         #expect(report.engines.map(\.outcome) == [.found(1), .notStarted])
         #expect(second.callCount == 0)
@@ -48,7 +48,7 @@ import Testing
     @Test(arguments: Pool.both) func sequentialFallsBackWhenTheFirstFindsNothing(pool: Pool) throws {
         let first = TestEngine("first", passDelay: .milliseconds(1), .findsNothing)
         let second = TestEngine("second", passDelay: .milliseconds(1), .finds("two"))
-        let report = try Decoder(strategy: .sequential([first, second]), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .sequential([first, second]), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.winner == "second")
         #expect(report.engines.map(\.outcome) == [.none, .found(1)])
         let firstDone = try #require(report.engines[0].elapsed)
@@ -60,7 +60,7 @@ import Testing
         let a = TestEngine("a", passDelay: .milliseconds(1), .finds("same"))
         let b = TestEngine("b", passDelay: .milliseconds(10), .finds("same"))
         let c = TestEngine("c", passDelay: .milliseconds(5), .finds("other"))
-        let report = try Decoder(strategy: .all([a, b, c]), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .all([a, b, c]), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.engines.map(\.outcome) == [.found(1), .found(1), .found(1)])
         #expect(Set(report.symbols.map(\.text)) == ["same", "other"])
         #expect(report.symbols.count == 2)
@@ -70,7 +70,7 @@ import Testing
         let slow = TestEngine("slow", passes: 10, passDelay: .milliseconds(30), .finds("slow"))
         let quick = TestEngine("quick", passDelay: .milliseconds(1), .finds("quick"))
         let delay = Duration.milliseconds(60)
-        let report = try Decoder(strategy: .hedged([slow, quick], delay: .fixed(delay)), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .hedged([slow, quick], delay: .fixed(delay)), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.winner == "quick")
         let start = try #require(report.engines[1].startOffset)
         #expect(start >= delay)
@@ -80,7 +80,7 @@ import Testing
         let first = TestEngine("first", passDelay: .milliseconds(1), .finds("first"))
         let second = TestEngine("second", passDelay: .milliseconds(1), .finds("second"))
         let (answer, settled) = decodeAndSettle(
-            Decoder(strategy: .hedged([first, second], delay: .fixed(.seconds(1))), scheduler: pool.scheduler))
+            QRDecoder(strategy: .hedged([first, second], delay: .fixed(.seconds(1))), scheduler: pool.scheduler))
         #expect(answer.winner == "first")
         #expect(settled.engines[1].outcome == .notStarted)
         #expect(second.callCount == 0)
@@ -89,7 +89,7 @@ import Testing
     @Test(arguments: Pool.both) func hedgedStartsTheNextAtOnceWhenTheFirstFindsNothing(pool: Pool) throws {
         let first = TestEngine("first", passDelay: .milliseconds(1), .findsNothing)
         let second = TestEngine("second", passDelay: .milliseconds(1), .finds("second"))
-        let report = try Decoder(strategy: .hedged([first, second], delay: .fixed(.seconds(30))), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .hedged([first, second], delay: .fixed(.seconds(30))), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.winner == "second")
     }
 
@@ -101,7 +101,7 @@ import Testing
         }
         let slow = TestEngine("slow", passDelay: .milliseconds(1), .finds("slow"))
         let quick = TestEngine("quick", passDelay: .milliseconds(1), .finds("quick"))
-        let decoder = Decoder(strategy: .hedged([slow, quick], delay: .fixed(.seconds(1))), history: history, scheduler: pool.scheduler)
+        let decoder = QRDecoder(strategy: .hedged([slow, quick], delay: .fixed(.seconds(1))), history: history, scheduler: pool.scheduler)
         let (answer, _) = decodeAndSettle(decoder)
         #expect(answer.engines.map(\.name) == ["quick", "slow"])
         #expect(answer.winner == "quick")
@@ -119,7 +119,7 @@ import Testing
     @Test(arguments: Pool.both) func timeoutReturnsWhatItHas(pool: Pool) throws {
         let quick = TestEngine("quick", passDelay: .milliseconds(1), .findsNothing)
         let stuck = TestEngine("stuck", passes: 100, passDelay: .milliseconds(20), .finds("late"))
-        let decoder = Decoder(strategy: .race([quick, stuck]), timeout: .milliseconds(50), scheduler: pool.scheduler)
+        let decoder = QRDecoder(strategy: .race([quick, stuck]), timeout: .milliseconds(50), scheduler: pool.scheduler)
         let (answer, settled) = decodeAndSettle(decoder)
         #expect(answer.timedOut)
         #expect(answer.symbols.isEmpty)
@@ -149,7 +149,7 @@ import Testing
     @Test(arguments: Pool.both) func aRaceWonWithUnplacedPartsWaitsForAnEngineThatPlacesThem(pool: Pool) throws {
         let unplacer = TestEngine("unplacer", passDelay: .milliseconds(1), .findsSymbols(Self.unplacedParts))
         let placer = TestEngine("placer", passes: 3, passDelay: .milliseconds(30), .findsSymbols(Self.placedParts))
-        let report = try Decoder(strategy: .race([unplacer, placer]), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .race([unplacer, placer]), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.winner == "placer")
         #expect(report.symbols == Self.placedParts)
         #expect(report.engines.map(\.outcome) == [.found(2), .found(2)])
@@ -160,7 +160,7 @@ import Testing
         let unplacer = TestEngine("unplacer", passDelay: .milliseconds(1), .findsSymbols(Self.unplacedParts))
         let other = TestEngine("other", passDelay: .milliseconds(20), .findsNothing)
         for strategy in [DecodeStrategy.race([unplacer, other]), .sequential([unplacer, other]), .hedged([unplacer, other])] {
-            let report = try Decoder(strategy: strategy, scheduler: pool.scheduler).decode(blankImage)
+            let report = try QRDecoder(strategy: strategy, scheduler: pool.scheduler).decode(blankImage)
             #expect(report.winner == "unplacer", "\(strategy.name)")
             #expect(report.symbols == Self.unplacedParts, "\(strategy.name)")
             #expect(report.engines[1].outcome == .none, "\(strategy.name)")
@@ -175,7 +175,7 @@ import Testing
             DecodeStrategy.sequential([unplacer, placer]), .hedged([unplacer, placer], delay: .fixed(.seconds(30))),
         ]
         for strategy in strategies {
-            let report = try Decoder(strategy: strategy, scheduler: pool.scheduler).decode(blankImage)
+            let report = try QRDecoder(strategy: strategy, scheduler: pool.scheduler).decode(blankImage)
             #expect(report.winner == "placer", "\(strategy.name)")
             #expect(report.symbols == [Self.placedParts[0], Self.unplacedParts[1]], "\(strategy.name)")
         }
@@ -184,7 +184,7 @@ import Testing
     @Test(arguments: Pool.both) func allKeepsThePlacedReadOfEachPart(pool: Pool) throws {
         let unplacer = TestEngine("unplacer", passDelay: .milliseconds(1), .findsSymbols(Self.unplacedParts))
         let placer = TestEngine("placer", passDelay: .milliseconds(10), .findsSymbols(Self.placedParts))
-        let report = try Decoder(strategy: .all([unplacer, placer]), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .all([unplacer, placer]), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.symbols == Self.placedParts)
     }
 
@@ -192,14 +192,14 @@ import Testing
         let a = TestEngine("a", passDelay: .milliseconds(1), .fails("broken"))
         let b = TestEngine("b", passDelay: .milliseconds(1), .fails("also broken"))
         #expect(throws: DecodeError.allEnginesFailed(["a: a failed: broken", "b: b failed: also broken"])) {
-            try Decoder(strategy: .race([a, b]), scheduler: pool.scheduler).decode(blankImage)
+            try QRDecoder(strategy: .race([a, b]), scheduler: pool.scheduler).decode(blankImage)
         }
     }
 
     @Test(arguments: Pool.both) func oneEngineFailingIsReportedNotThrown(pool: Pool) throws {
         let broken = TestEngine("broken", passDelay: .milliseconds(1), .fails("boom"))
         let fine = TestEngine("fine", passDelay: .milliseconds(5), .findsNothing)
-        let report = try Decoder(strategy: .all([broken, fine]), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .all([broken, fine]), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.engines[0].outcome == .error("broken failed: boom"))
         #expect(report.engines[1].outcome == .none)
     }
@@ -207,14 +207,14 @@ import Testing
     @Test(arguments: Pool.both) func asyncEntryPointGivesTheSameAnswer(pool: Pool) async throws {
         let a = TestEngine("a", passDelay: .milliseconds(5), .findsNothing)
         let b = TestEngine("b", passDelay: .milliseconds(10), .finds("async"))
-        let report = try await Decoder(strategy: .race([a, b]), scheduler: pool.scheduler).decode(blankImage)
+        let report = try await QRDecoder(strategy: .race([a, b]), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.winner == "b")
         #expect(report.symbols.map(\.text) == ["async"])
     }
 
     @Test(arguments: Pool.both) func singleRunsItsOneEngine(pool: Pool) throws {
         let only = TestEngine("only", passes: 2, passDelay: .milliseconds(1), .finds("x"))
-        let report = try Decoder(strategy: .single(only), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .single(only), scheduler: pool.scheduler).decode(blankImage)
         #expect(report.strategy == "single")
         #expect(report.winner == "only")
         #expect(only.passCount == 2)
@@ -225,7 +225,7 @@ import Testing
     @Test func thousandConcurrentDecodesFinish() {
         let a = TestEngine("a", passDelay: .microseconds(50), .findsNothing)
         let b = TestEngine("b", passDelay: .microseconds(100), .finds("ok"))
-        let decoder = Decoder(strategy: .race([a, b]))
+        let decoder = QRDecoder(strategy: .race([a, b]))
         let results = ResultsBox(count: 1000)
         DispatchQueue.concurrentPerform(iterations: 1000) { i in
             results.set(i, (try? decoder.decode(blankImage))?.winner)
@@ -236,7 +236,7 @@ import Testing
     @Test func thousandConcurrentAsyncDecodesFinish() async throws {
         let a = TestEngine("a", passDelay: .microseconds(50), .finds("a"))
         let b = TestEngine("b", passDelay: .microseconds(50), .finds("b"))
-        let decoder = Decoder(strategy: .hedged([a, b], delay: .fixed(.microseconds(10))))
+        let decoder = QRDecoder(strategy: .hedged([a, b], delay: .fixed(.microseconds(10))))
         let winners = try await withThrowingTaskGroup(of: String?.self) { group in
             for _ in 0..<1000 { group.addTask { try await decoder.decode(blankImage).winner } }
             var all: [String?] = []

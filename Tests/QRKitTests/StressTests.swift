@@ -37,7 +37,7 @@ struct StressTests {
         let paths = PackagePaths.photos
         try #require(paths.count >= 10)
         let images = try paths.map { try PNGReader().read(contentsOf: $0) }
-        let decoder = Decoder()
+        let decoder = QRDecoder()
         let expected = try images.map { Self.payloads(try decoder.decode($0)) }
         #expect(expected.allSatisfy { !$0.isEmpty })
 
@@ -92,7 +92,7 @@ struct StressTests {
         // on it, about 70 KB a thread after some 100 000 decodes, then no more. Measured
         // without this, that filling looks like a slow leak. Then real decodes: the
         // engines' own first-use costs, the latency history, the allocator's arenas.
-        let machinery = Decoder(strategy: .race([
+        let machinery = QRDecoder(strategy: .race([
             TestEngine("instant", passDelay: .zero, .finds("x")),
             TestEngine("slow loser", passDelay: .milliseconds(30), .findsNothing),
         ]))
@@ -153,13 +153,13 @@ struct StressTests {
     @Test func scheduledDecodesFromSixteenThreadsNeverRunMorePassesThanTheWorkers() throws {
         let paths = PackagePaths.photos
         let images = try paths.map { try PNGReader().read(contentsOf: $0) }
-        let expected = try images.map { Self.payloads(try Decoder().decode($0)) }
+        let expected = try images.map { Self.payloads(try QRDecoder().decode($0)) }
         let gauge = ConcurrencyGauge()
         let engines: [any DecodeEngine] = [
             GaugedEngine(inner: ZXingEngine(), gauge: gauge), GaugedEngine(inner: ZBarEngine(), gauge: gauge),
         ]
         let workers = 2
-        let decoder = Decoder(strategy: .race(engines), scheduler: PassScheduler(workers: workers))
+        let decoder = QRDecoder(strategy: .race(engines), scheduler: PassScheduler(workers: workers))
         let mismatches = Locked<[String]>([])
         let pool = WorkerPool(threads: Self.threads)
         defer { pool.stop() }

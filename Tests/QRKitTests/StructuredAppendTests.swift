@@ -161,7 +161,7 @@ private func plain(_ text: String, at x: Int = 5000) -> Symbol {
 
     @Test(arguments: Payload.allCases)
     func partsReadFromSeparatePicturesJoinToThePayload(_ payload: Payload) throws {
-        let decoder = Decoder()
+        let decoder = QRDecoder()
         // Read out of order, as files often are.
         let symbols = try parts(payload).reversed().flatMap { try decoder.decode($0).symbols }
         let join = StructuredAppend.join(symbols)
@@ -178,7 +178,7 @@ private func plain(_ text: String, at x: Int = 5000) -> Symbol {
         let images = try parts(payload)
         let picture = GrayImage.sideBySide([images[2], images[0], images[1]])
         for name in StrategyName.allCases where name != .zbar {
-            let report = try Decoder(strategy: name.makeStrategy()).decode(picture)
+            let report = try QRDecoder(strategy: name.makeStrategy()).decode(picture)
             #expect(report.symbols.count == 3, "\(name)")
             #expect(report.symbols.allSatisfy { $0.structuredAppend != nil }, "\(name)")
             #expect(StructuredAppend.join(report.symbols).messages.map(\.bytes) == [payload.encoded.bytes], "\(name)")

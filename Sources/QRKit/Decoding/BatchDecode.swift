@@ -1,7 +1,7 @@
 // QRKit — BatchDecode: many pictures through one decoder's pass scheduler.
 import Dispatch
 
-extension Decoder {
+extension QRDecoder {
     /// Reads one picture of a batch; called on a scheduler worker, when there is room for it.
     public typealias PictureLoader = @Sendable () throws -> GrayImage
 
@@ -33,7 +33,7 @@ extension Decoder {
     }
 }
 
-/// The state of one ``Decoder/decodeBatch(next:deliver:)``.
+/// The state of one ``QRDecoder/decodeBatch(next:deliver:)``.
 private final class BatchRun: Sendable {
     private struct State {
         var inFlight = 0
@@ -46,9 +46,9 @@ private final class BatchRun: Sendable {
     }
 
     let finished = DispatchSemaphore(value: 0)
-    private let decoder: Decoder
+    private let decoder: QRDecoder
     private let scheduler: PassScheduler
-    private let next: @Sendable () -> Decoder.PictureLoader?
+    private let next: @Sendable () -> QRDecoder.PictureLoader?
     private let deliver: @Sendable (Int, Result<DecodeReport, any Error>) -> Void
     private let state = Locked(State())
     /// Held while `next` runs (it may wait for input), apart from `state`, which workers
@@ -58,7 +58,7 @@ private final class BatchRun: Sendable {
     private let window: Int
 
     init(
-        decoder: Decoder, next: @escaping @Sendable () -> Decoder.PictureLoader?,
+        decoder: QRDecoder, next: @escaping @Sendable () -> QRDecoder.PictureLoader?,
         deliver: @escaping @Sendable (Int, Result<DecodeReport, any Error>) -> Void
     ) {
         self.decoder = decoder
@@ -80,7 +80,7 @@ private final class BatchRun: Sendable {
     }
 
     private func load() {
-        let taken = source.withLock { s -> (Int, Decoder.PictureLoader)? in
+        let taken = source.withLock { s -> (Int, QRDecoder.PictureLoader)? in
             guard !s.exhausted, let loader = next() else {
                 s.exhausted = true
                 return nil
@@ -105,7 +105,7 @@ private final class BatchRun: Sendable {
         guard
             let scheduled = decoder.scheduled(
                 image,
-                onAnswer: { report in deliver(index, Result { try Decoder.checked(report) }) },
+                onAnswer: { report in deliver(index, Result { try QRDecoder.checked(report) }) },
                 onSettled: { _ in self.slotFreed(loadAnother: true) })
         else {
             // A timeout: this picture gets threads of its own, and this worker waits.

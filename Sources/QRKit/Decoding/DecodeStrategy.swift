@@ -12,9 +12,9 @@ public enum HedgeDelay: Sendable, Equatable {
     public static let `default` = HedgeDelay.recentP90(fallback: .milliseconds(10))
 }
 
-/// How a ``Decoder`` combines engines. Every strategy works for any list of engines.
+/// How a ``QRDecoder`` combines engines. Every strategy works for any list of engines.
 ///
-///     Decoder(strategy: .race([ZBarEngine(), ZXingEngine()]))
+///     QRDecoder(strategy: .race([ZBarEngine(), ZXingEngine()]))
 public enum DecodeStrategy: Sendable {
     /// One engine alone.
     case single(any DecodeEngine)

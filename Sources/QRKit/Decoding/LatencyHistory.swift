@@ -2,7 +2,7 @@
 
 /// Remembers how long each engine took on its recent successful decodes.
 ///
-/// Shared by every decode of a ``Decoder`` (and safe to share between decoders): the
+/// Shared by every decode of a ``QRDecoder`` (and safe to share between decoders): the
 /// hedged strategy asks it which engine is usually faster and by when it usually
 /// answers.
 public final class LatencyHistory: Sendable {

@@ -34,9 +34,9 @@ import Glibc
 /// Workers are Dispatch queues of the scheduler's own, started when there is work and
 /// ended when there is none: an idle scheduler holds no thread. Every engine call of
 /// every decode that uses the scheduler runs on one of them, so concurrent callers that
-/// share a ``Decoder`` never run more than ``workers`` engine passes at once.
+/// share a ``QRDecoder`` never run more than ``workers`` engine passes at once.
 ///
-///     let decoder = Decoder(scheduler: PassScheduler(workers: 2))
+///     let decoder = QRDecoder(scheduler: PassScheduler(workers: 2))
 ///     decoder.decodeBatch(next: { nextLoader() }) { index, result in print(index, result) }
 public final class PassScheduler: Sendable {
     /// The most passes run at once.
@@ -205,7 +205,7 @@ final class ScheduledDecode: Sendable {
         var answered = false
         /// The first engine whose answer is final.
         var winner: Int?
-        /// The first engine whose answer was provisional (unplaced parts; see ``Decoder``).
+        /// The first engine whose answer was provisional (unplaced parts; see ``QRDecoder``).
         var provisional: Int?
         var outstanding = 0
     }

@@ -8,7 +8,7 @@
 /// whole message (ISO/IEC 18004, structured append; what libqrencode and `qr encode
 /// --split` write). The symbols may come from one picture or from many.
 ///
-///     let report = try Decoder().decode(image)
+///     let report = try QRDecoder().decode(image)
 ///     for message in StructuredAppend.join(report.symbols).messages {
 ///         print(message.text)                       // a sequence joined counts once
 ///     }

@@ -55,7 +55,7 @@ public struct Symbol: Sendable, Hashable {
     /// True when the engine knows this symbol is one part of a structured-append sequence
     /// but could not read its header (``structuredAppend`` is then nil): zbar joins the
     /// sequences it sees whole and keeps the headers to itself. The strategies take such
-    /// an answer as provisional and let the other engines place the part (see ``Decoder``).
+    /// an answer as provisional and let the other engines place the part (see ``QRDecoder``).
     public var isUnplacedSequencePart: Bool
     /// True when the symbol declared its character set with an ECI designator.
     public var hasECI: Bool
@@ -106,7 +106,7 @@ public struct Symbol: Sendable, Hashable {
 
 extension Array where Element == Symbol {
     /// True when an engine's answer holds a part it could not place: the strategies take
-    /// it as provisional and go on as after a miss (see ``Decoder``).
+    /// it as provisional and go on as after a miss (see ``QRDecoder``).
     var isProvisionalAnswer: Bool { contains(where: \.isUnplacedSequencePart) }
 
     /// The symbols a strategy answers with, from the engines' answers (`found`, one list

@@ -1,4 +1,4 @@
-// QRKit — Decoder: runs a strategy's engines on Dispatch and returns a timed report.
+// QRKit — QRDecoder: runs a strategy's engines on Dispatch and returns a timed report.
 import Dispatch
 
 #if canImport(Glibc)
@@ -34,10 +34,10 @@ import Glibc
 /// unplaced one, so the parts can be joined (``StructuredAppend``) with their parity
 /// checked. Pictures without such parts are not affected.
 ///
-///     let decoder = Decoder(strategy: .race([ZBarEngine(), ZXingEngine()]))
+///     let decoder = QRDecoder(strategy: .race([ZBarEngine(), ZXingEngine()]))
 ///     let report = try decoder.decode(image)
 ///     print(report.symbols.map(\.text), report.winner ?? "none")
-public struct Decoder: Sendable {
+public struct QRDecoder: Sendable {
     /// How the engines are combined.
     public var strategy: DecodeStrategy
     /// The longest a decode may take before it returns what it has; nil for no limit.
