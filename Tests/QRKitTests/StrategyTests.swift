@@ -267,3 +267,60 @@ final class ResultsBox: Sendable {
     func set(_ i: Int, _ value: String?) { slots.withLock { $0[i] = value } }
     var values: [String?] { slots.withLock { $0 } }
 }
+
+@Suite struct CancellationTests {
+    /// Runs `decode` in a task, cancels it once the engines are under way, and returns
+    /// what the task threw and the settled report.
+    static func cancelled(
+        _ decoder: QRDecoder, _ image: GrayImage, after delay: Duration
+    ) async -> (error: (any Error)?, settled: DecodeReport) {
+        let settled = Locked<DecodeReport?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let task = Task {
+            try await decoder.decode(image) { report in
+                settled.withLock { $0 = report }
+                done.signal()
+            }
+        }
+        try? await Task.sleep(for: delay)
+        task.cancel()
+        let error: (any Error)?
+        do {
+            _ = try await task.value
+            error = nil
+        } catch let thrown {
+            error = thrown
+        }
+        await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                done.wait()
+                resume.resume()
+            }
+        }
+        return (error, settled.withLock { $0 }!)
+    }
+
+    @Test(arguments: Pool.both)
+    func aCancelledTaskStopsItsEnginesAtThePassBoundary(pool: Pool) async throws {
+        let slow = TestEngine("slow", passes: 100, passDelay: .milliseconds(20), .finds("late"))
+        let slower = TestEngine("slower", passes: 100, passDelay: .milliseconds(30), .finds("later"))
+        let decoder = QRDecoder(strategy: .race([slow, slower]), scheduler: pool.scheduler)
+        let (error, settled) = await Self.cancelled(decoder, blankImage, after: .milliseconds(100))
+        #expect(error is CancellationError, "threw \(String(describing: error))")
+        #expect(settled.engines.map(\.outcome) == [.cancelled, .cancelled])
+        // Each stopped at the end of the pass it was in, far from its hundredth.
+        #expect(slow.passCount < 20 && slower.passCount < 20, "\(slow.passCount), \(slower.passCount) passes")
+    }
+
+    @Test(arguments: Pool.both)
+    func aCancelledDecodeOfALargePictureStops(pool: Pool) async throws {
+        // 16 megapixels of paper with no code: every pass of both engines would run.
+        let image = GrayImage(width: 4000, height: 4000, filledWith: 250)
+        let decoder = QRDecoder(strategy: StrategyName.race.makeStrategy(), scheduler: pool.scheduler)
+        let (error, settled) = await Self.cancelled(decoder, image, after: .milliseconds(30))
+        #expect(error is CancellationError, "threw \(String(describing: error))")
+        for engine in settled.engines where engine.outcome != .notStarted {
+            #expect(engine.outcome == .cancelled, "\(engine.name): \(engine.outcome)")
+        }
+    }
+}

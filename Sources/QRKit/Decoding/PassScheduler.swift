@@ -208,6 +208,8 @@ final class ScheduledDecode: Sendable {
         /// The first engine whose answer was provisional (unplaced parts; see ``QRDecoder``).
         var provisional: Int?
         var outstanding = 0
+        /// Stopped from outside (``stop()``): nothing more runs, `all` included.
+        var stopped = false
     }
 
     private let scheduler: PassScheduler
@@ -290,6 +292,25 @@ final class ScheduledDecode: Sendable {
         }
     }
 
+    /// Gives the answer now, if it has not been given: the passes queued are dropped, and
+    /// the engines that had started are reported `cancelled` once their pass ends.
+    func stop() {
+        let first = state.withLock { s -> Bool in
+            s.stopped = true
+            guard !s.answered else { return false }
+            s.answered = true
+            return true
+        }
+        guard first else { return }
+        answer()
+        let dropped = scheduler.drop(sequence: sequence)
+        let settle = state.withLock { s -> Bool in
+            s.outstanding -= dropped
+            return dropped > 0 && s.outstanding == 0
+        }
+        if settle { onSettled?(report()) }
+    }
+
     /// The hedge delay is over: queue the first pass of every engine not yet queued,
     /// unless the answer is in.
     private func hedge() {
@@ -312,7 +333,7 @@ final class ScheduledDecode: Sendable {
 
     private func run(_ index: Int, pass: Int) {
         let wanted = state.withLock { s -> Bool in
-            guard !s.answered || kind == .all else { return false }
+            guard !s.stopped, !s.answered || kind == .all else { return false }
             if s.engines[index].start == nil { s.engines[index].start = clock.now }
             s.engines[index].running = true
             return true

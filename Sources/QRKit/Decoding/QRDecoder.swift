@@ -96,10 +96,27 @@ public struct QRDecoder: Sendable {
     }
 
     /// Decodes `image` without blocking a thread: the same machinery as ``decode(_:)``.
-    public func decode(_ image: GrayImage) async throws -> DecodeReport {
-        let report = await withCheckedContinuation { (continuation: CheckedContinuation<DecodeReport, Never>) in
-            start(image) { continuation.resume(returning: $0) }
+    ///
+    /// Honours task cancellation: when the task is cancelled, the engines are told to
+    /// stop at their next pass boundary, and this throws `CancellationError` at once,
+    /// without waiting for them.
+    ///
+    /// - Parameter onSettled: called once when every engine has stopped, with the final
+    ///   timings (after a cancellation, the engines that were running are `cancelled`).
+    public func decode(
+        _ image: GrayImage, onSettled: (@Sendable (DecodeReport) -> Void)? = nil
+    ) async throws -> DecodeReport {
+        let stop = Locked<(@Sendable () -> Void)?>(nil)
+        let report = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<DecodeReport, Never>) in
+                let cancel = begin(image, onAnswer: { continuation.resume(returning: $0) }, onSettled: onSettled)
+                stop.withLock { $0 = cancel }
+            }
+        } onCancel: {
+            // The run may not have begun yet: then it is stopped as soon as it has.
+            stop.withLock { $0 }?()
         }
+        try Task.checkCancellation()
         return try Self.checked(report)
     }
 
@@ -113,13 +130,23 @@ public struct QRDecoder: Sendable {
         _ image: GrayImage, onAnswer: @escaping @Sendable (DecodeReport) -> Void,
         onSettled: (@Sendable (DecodeReport) -> Void)? = nil
     ) {
+        _ = begin(image, onAnswer: onAnswer, onSettled: onSettled)
+    }
+
+    /// Starts decoding `image` on queues (or the scheduler) and returns what stops it:
+    /// an answer given at once, and the engines told to stop at their next pass boundary.
+    private func begin(
+        _ image: GrayImage, onAnswer: @escaping @Sendable (DecodeReport) -> Void,
+        onSettled: (@Sendable (DecodeReport) -> Void)?
+    ) -> @Sendable () -> Void {
         if let scheduled = scheduled(image, onAnswer: onAnswer, onSettled: onSettled) {
             scheduled.start()
-            return
+            return { scheduled.stop() }
         }
         let run = DecodeRun(
             strategy: strategy, history: history, onAnswer: onAnswer, onSettled: onSettled)
         run.begin(image, timeout: timeout, firstOnCallerThread: false)
+        return { run.stop() }
     }
 
     /// The decode of `image` on the scheduler, when this decoder has one and no timeout
@@ -334,6 +361,11 @@ private final class DecodeRun: Sendable {
         timeoutItem.withLock { $0?.cancel() }
         answer(timedOut: false)
         onSettled?(report(timedOut: false))
+    }
+
+    /// Gives the answer now, if it has not been given, and tells the engines to stop.
+    func stop() {
+        answer(timedOut: false)
     }
 
     /// Gives the answer, once; the engines still running are told to stop.
