@@ -210,6 +210,9 @@ final class ScheduledDecode: Sendable {
         var outstanding = 0
         /// Stopped from outside (``stop()``): nothing more runs, `all` included.
         var stopped = false
+        /// `onAnswer` has returned: settling may follow (never precede) it.
+        var delivered = false
+        var settled = false
     }
 
     private let scheduler: PassScheduler
@@ -277,8 +280,8 @@ final class ScheduledDecode: Sendable {
         case .together, .all: first = Array(engines.indices)
         }
         if first.isEmpty {
+            state.withLock { $0.answered = true }
             answer()
-            onSettled?(report())
             return
         }
         state.withLock { s in
@@ -303,12 +306,7 @@ final class ScheduledDecode: Sendable {
         }
         guard first else { return }
         answer()
-        let dropped = scheduler.drop(sequence: sequence)
-        let settle = state.withLock { s -> Bool in
-            s.outstanding -= dropped
-            return dropped > 0 && s.outstanding == 0
-        }
-        if settle { onSettled?(report()) }
+        dropQueuedPasses()
     }
 
     /// The hedge delay is over: queue the first pass of every engine not yet queued,
@@ -365,7 +363,7 @@ final class ScheduledDecode: Sendable {
             end: ContinuousClock.Instant)?
     ) {
         var follow: (engine: Int, pass: Int)?
-        let (answerNow, settleNow, success) = state.withLock { s -> (Bool, Bool, Duration?) in
+        let (answerNow, success) = state.withLock { s -> (Bool, Duration?) in
             s.outstanding -= 1
             var success: Duration?
             var missed = false
@@ -411,30 +409,45 @@ final class ScheduledDecode: Sendable {
                     answerNow = true
                 }
             }
-            return (answerNow, s.outstanding == 0, success)
+            return (answerNow, success)
         }
         if let success, let done {
             history.recordSuccess(engine: engines[done.index].name, elapsed: success)
         }
         if let follow { enqueue(follow.engine, pass: follow.pass) }
-        var settle = settleNow
         if answerNow {
             answer()
-            // The passes still queued will never be wanted: off the queue now, so that
-            // the picture settles (and lets its memory go) without waiting for them.
-            let dropped = scheduler.drop(sequence: sequence)
-            if dropped > 0 {
-                settle = state.withLock { s in
-                    s.outstanding -= dropped
-                    return s.outstanding == 0
-                }
-            }
+            dropQueuedPasses()
+        } else {
+            settleIfDone()
         }
-        if settle { onSettled?(report()) }
     }
 
+    /// Takes the passes still queued off the queue: they will never be wanted, and the
+    /// picture settles (and lets its memory go) without waiting for them.
+    private func dropQueuedPasses() {
+        let dropped = scheduler.drop(sequence: sequence)
+        state.withLock { $0.outstanding -= dropped }
+        settleIfDone()
+    }
+
+    /// Gives the answer (the caller has marked it given), then settles if nothing is left.
     private func answer() {
         onAnswer(report())
+        state.withLock { $0.delivered = true }
+        settleIfDone()
+    }
+
+    /// Reports the final timings, once: when the answer has been given and no pass is
+    /// left. Whichever comes last (the answer, or the last pass ending) settles, so a
+    /// caller never hears "settled" before it has the answer.
+    private func settleIfDone() {
+        let now = state.withLock { s -> Bool in
+            guard s.delivered, s.outstanding == 0, !s.settled else { return false }
+            s.settled = true
+            return true
+        }
+        if now { onSettled?(report()) }
     }
 
     private func report() -> DecodeReport {

@@ -201,6 +201,11 @@ private final class DecodeRun: Sendable {
     private struct State {
         var slots: [Slot]
         var answered = false
+        /// `onAnswer` has returned, and every engine has stopped: settling needs both, and
+        /// follows the answer even when the engines stopped first.
+        var delivered = false
+        var stopped = false
+        var settled = false
         /// The first engine whose answer is final.
         var winner: Int?
         /// The first engine that found only a provisional answer (unplaced parts).
@@ -359,8 +364,20 @@ private final class DecodeRun: Sendable {
     /// Every engine has stopped: answer if nobody has, then report the final timings.
     private func settle() {
         timeoutItem.withLock { $0?.cancel() }
+        state.withLock { $0.stopped = true }
         answer(timedOut: false)
-        onSettled?(report(timedOut: false))
+        settleIfAnswered()
+    }
+
+    /// Reports the final timings once the answer has been given and every engine has
+    /// stopped, whichever comes last.
+    private func settleIfAnswered() {
+        let now = state.withLock { s -> Bool in
+            guard s.delivered, s.stopped, !s.settled else { return false }
+            s.settled = true
+            return true
+        }
+        if now { onSettled?(report(timedOut: false)) }
     }
 
     /// Gives the answer now, if it has not been given, and tells the engines to stop.
@@ -378,6 +395,8 @@ private final class DecodeRun: Sendable {
         guard first else { return }
         cancel.cancel()
         onAnswer(report(timedOut: timedOut))
+        state.withLock { $0.delivered = true }
+        settleIfAnswered()
     }
 
     private func report(timedOut: Bool) -> DecodeReport {
