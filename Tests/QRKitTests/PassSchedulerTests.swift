@@ -28,6 +28,8 @@ final class ConcurrencyGauge: Sendable {
     private let counts = Locked((now: 0, most: 0))
 
     var most: Int { counts.withLock { $0.most } }
+    /// Calls inside ``measure(_:)`` at this moment.
+    var current: Int { counts.withLock { $0.now } }
 
     func measure<T>(_ body: () throws -> T) rethrows -> T {
         counts.withLock { c in
