@@ -190,9 +190,7 @@ final class ScheduledDecode: Sendable {
     }
 
     private struct EngineState {
-        var next = 0
         var start: ContinuousClock.Instant?
-        var end: ContinuousClock.Instant?
         var busy = Duration.zero
         var cpu = Duration.zero
         var queued = false
@@ -222,7 +220,6 @@ final class ScheduledDecode: Sendable {
     /// The rank of each pass of each engine.
     private let ranks: [[Int]]
     private let passNames: [[String]]
-    private let passCounts: [Int]
     private let picture: PictureVariants
     private let history: LatencyHistory
     private let sequence: Int
@@ -248,7 +245,6 @@ final class ScheduledDecode: Sendable {
         case .all: kind = .all
         }
         passNames = engines.map { $0.passNames.isEmpty ? ["all"] : $0.passNames }
-        passCounts = passNames.map(\.count)
         // Each pass's rank: the cost of reaching it within its engine, and in turn, the
         // cost of every engine before it too.
         var ranks: [[Int]] = []
@@ -354,13 +350,12 @@ final class ScheduledDecode: Sendable {
         let end = clock.now
         let cpu = threadCPUTime() - cpuStart
         scheduler.recordCost(engine: engine.name, pass: passNames[index][pass], cpu: cpu)
-        passDone((index, pass, result, end - passStart, cpu, end))
+        passDone((index, pass, result, end - passStart, cpu))
     }
 
     /// Records a pass (nil: a dropped one), queues what follows, and answers or settles.
     private func passDone(
-        _ done: (index: Int, pass: Int, result: Result<[Symbol], DecodeError>, wall: Duration, cpu: Duration,
-            end: ContinuousClock.Instant)?
+        _ done: (index: Int, pass: Int, result: Result<[Symbol], DecodeError>, wall: Duration, cpu: Duration)?
     ) {
         var follow: (engine: Int, pass: Int)?
         let (answerNow, success) = state.withLock { s -> (Bool, Duration?) in
@@ -372,7 +367,6 @@ final class ScheduledDecode: Sendable {
                 engine.running = false
                 engine.busy += done.wall
                 engine.cpu += done.cpu
-                engine.end = done.end
                 switch done.result {
                 case .success(let symbols) where !symbols.isEmpty:
                     engine.result = done.result
@@ -384,7 +378,7 @@ final class ScheduledDecode: Sendable {
                     } else if s.winner == nil {
                         s.winner = done.index
                     }
-                case .success where done.pass + 1 < passCounts[done.index]:
+                case .success where done.pass + 1 < passNames[done.index].count:
                     // Passes left: the next, unless the answer is in (then it stops here).
                     if s.answered { engine.result = .failure(.cancelled) } else { follow = (done.index, done.pass + 1) }
                 case .success, .failure:
