@@ -105,7 +105,12 @@ public struct BatchTable: Sendable {
 func processCPUTime() -> Duration {
     var usage = rusage()
     getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    let micros = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000
-        + Int(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
-    return .microseconds(micros)
+    return usage.cpuTime
+}
+
+extension rusage {
+    /// User and system CPU time together.
+    package var cpuTime: Duration {
+        .seconds(ru_utime.tv_sec + ru_stime.tv_sec) + .microseconds(ru_utime.tv_usec + ru_stime.tv_usec)
+    }
 }

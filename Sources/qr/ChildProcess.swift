@@ -73,11 +73,10 @@ enum ChildProcess {
             waited = wait4(pid, &status, 0, &usage)
         } while waited == -1 && errno == EINTR
         guard waited == pid else { return nil }
-        func milliseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000 }
         // Exited when no signal is in the low 7 bits; the status is the next 8 bits.
         return ProcessRun(
             output: output, exitStatus: status & 0x7F == 0 ? (status >> 8) & 0xFF : nil,
-            cpuMilliseconds: milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime))
+            cpuMilliseconds: usage.cpuTime.milliseconds)
     }
 
     /// The path of `program` in a folder of PATH where it is an executable file; nil when
