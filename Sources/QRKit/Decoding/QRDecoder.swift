@@ -204,7 +204,7 @@ private final class DecodeRun: Sendable {
         /// `onAnswer` has returned, and every engine has stopped: settling needs both, and
         /// follows the answer even when the engines stopped first.
         var delivered = false
-        var stopped = false
+        var enginesStopped = false
         var settled = false
         /// The first engine whose answer is final.
         var winner: Int?
@@ -364,7 +364,7 @@ private final class DecodeRun: Sendable {
     /// Every engine has stopped: answer if nobody has, then report the final timings.
     private func settle() {
         timeoutItem.withLock { $0?.cancel() }
-        state.withLock { $0.stopped = true }
+        state.withLock { $0.enginesStopped = true }
         answer(timedOut: false)
         settleIfAnswered()
     }
@@ -373,7 +373,7 @@ private final class DecodeRun: Sendable {
     /// stopped, whichever comes last.
     private func settleIfAnswered() {
         let now = state.withLock { s -> Bool in
-            guard s.delivered, s.stopped, !s.settled else { return false }
+            guard s.delivered, s.enginesStopped, !s.settled else { return false }
             s.settled = true
             return true
         }
