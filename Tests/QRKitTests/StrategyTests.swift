@@ -1,5 +1,6 @@
 // QRKit tests — the semantics of each decode strategy, with engines of controlled delay and outcome.
 import Foundation
+import QRTestSupport
 import Testing
 @testable import QRKit
 
@@ -328,9 +329,13 @@ final class ResultsBox: Sendable {
 
     @Test(arguments: Pool.both)
     func aCancelledDecodeOfALargePictureStops(pool: Pool) async throws {
-        // 48 megapixels of paper with no code: every pass of both engines would run, for
-        // seconds, so the cancellation lands mid-run even on a loaded machine.
-        let image = GrayImage(width: 8000, height: 6000, filledWith: 250)
+        // 16 megapixels of noise with no code: every pass of both engines runs, and each
+        // takes a long time (all of them, uncancelled: about 2.7 s on this machine), so
+        // the cancellation lands mid-run even on a loaded machine. (Flat paper was read
+        // too fast: under the full test run both engines had finished before the cancel.)
+        var random = SplitMix64(seed: 3)
+        let image = GrayImage(
+            width: 4000, height: 4000, pixels: (0..<16_000_000).map { _ in UInt8(truncatingIfNeeded: random.next()) })
         let gauge = ConcurrencyGauge()
         let engines: [any DecodeEngine] = [
             GaugedEngine(inner: ZXingEngine(), gauge: gauge), GaugedEngine(inner: ZBarEngine(), gauge: gauge),
