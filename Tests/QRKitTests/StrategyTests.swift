@@ -271,11 +271,11 @@ final class ResultsBox: Sendable {
 
 @Suite struct CancellationTests {
     /// Runs `decode` in a task, cancels it once `delay` has passed and `started` says
-    /// the engines are under way (a busy machine may take a while to start them), and
-    /// returns what the task threw and the settled report.
+    /// the engines are under way (a busy machine may take a while to start them), calls
+    /// `afterCancel`, and returns what the task threw and the settled report.
     static func cancelled(
         _ decoder: QRDecoder, _ image: GrayImage, after delay: Duration,
-        once started: @Sendable () -> Bool = { true }
+        once started: @Sendable () -> Bool = { true }, then afterCancel: @Sendable () -> Void = {}
     ) async -> (error: (any Error)?, settled: DecodeReport) {
         let settled = Locked<DecodeReport?>(nil)
         let done = DispatchSemaphore(value: 0)
@@ -286,8 +286,10 @@ final class ResultsBox: Sendable {
             }
         }
         try? await Task.sleep(for: delay)
-        for _ in 0..<1000 where !started() { try? await Task.sleep(for: .milliseconds(10)) }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !started(), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
         task.cancel()
+        afterCancel()
         let error: (any Error)?
         do {
             _ = try await task.value
@@ -330,23 +332,71 @@ final class ResultsBox: Sendable {
     @Test(arguments: Pool.both)
     func aCancelledDecodeOfALargePictureStops(pool: Pool) async throws {
         // 16 megapixels of noise with no code: every pass of both engines runs, and each
-        // takes a long time (all of them, uncancelled: about 2.7 s on this machine), so
-        // the cancellation lands mid-run even on a loaded machine. (Flat paper was read
-        // too fast: under the full test run both engines had finished before the cancel.)
+        // takes a long time (all of them, uncancelled: about 2.7 s on this machine). The
+        // engines are held at their first pass until the task has been cancelled, so the
+        // cancellation lands mid-run however loaded the machine is. (Waiting for a pass to
+        // be under way by polling was not enough: under the full test run the poll's sleep
+        // outlasted the whole decode.)
         var random = SplitMix64(seed: 3)
         let image = GrayImage(
             width: 4000, height: 4000, pixels: (0..<16_000_000).map { _ in UInt8(truncatingIfNeeded: random.next()) })
-        let gauge = ConcurrencyGauge()
+        let gate = Gate()
         let engines: [any DecodeEngine] = [
-            GaugedEngine(inner: ZXingEngine(), gauge: gauge), GaugedEngine(inner: ZBarEngine(), gauge: gauge),
+            HeldEngine(inner: ZXingEngine(), gate: gate), HeldEngine(inner: ZBarEngine(), gate: gate),
         ]
         let decoder = QRDecoder(strategy: .race(engines), scheduler: pool.scheduler)
-        let (error, settled) = await Self.cancelled(decoder, image, after: .milliseconds(30)) { gauge.current > 0 }
+        let (error, settled) = await Self.cancelled(
+            decoder, image, after: .zero, once: { gate.entered > 0 }, then: { gate.open() })
         #expect(error is CancellationError, "threw \(String(describing: error))")
         // An engine was in a pass when the task was cancelled: it stopped after that pass.
         #expect(settled.engines.contains { $0.outcome == .cancelled })
         for engine in settled.engines where engine.outcome != .notStarted {
             #expect(engine.outcome == .cancelled, "\(engine.name): \(engine.outcome)")
         }
+    }
+}
+
+/// A barrier that holds every caller of ``pass()`` until ``open()``.
+final class Gate: Sendable {
+    private let state = Locked((entered: 0, open: false))
+    private let opened = DispatchSemaphore(value: 0)
+
+    /// Callers that have reached the gate, held or let through.
+    var entered: Int { state.withLock { $0.entered } }
+
+    func pass() {
+        let wait = state.withLock { s in
+            s.entered += 1
+            return !s.open
+        }
+        guard wait else { return }
+        opened.wait()
+        opened.signal()  // the next one held
+    }
+
+    func open() {
+        state.withLock { $0.open = true }
+        opened.signal()
+    }
+}
+
+/// A real engine whose first pass waits at a ``Gate``: a test can act while a decode is
+/// certainly under way.
+struct HeldEngine: DecodeEngine {
+    let inner: any DecodeEngine
+    let gate: Gate
+
+    var name: String { inner.name }
+    var passNames: [String] { inner.passNames }
+    var typicalPassCosts: [Duration] { inner.typicalPassCosts }
+
+    func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] {
+        gate.pass()
+        return try inner.decode(image, cancel: cancel)
+    }
+
+    func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
+        if index == 0 { gate.pass() }
+        return try inner.decode(picture, pass: index)
     }
 }
