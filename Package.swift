@@ -26,10 +26,12 @@ let package = Package(
         .systemLibrary(
             name: "CQREncode", path: "CQREncode", pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]),
-        // libpng and zlib from their static archives (see CPNG/module.modulemap).
-        .systemLibrary(
+        // libpng and zlib from Debian's static archives (libpng-dev, zlib1g-dev): no libpng
+        // or zlib to load and relocate at each start of qr. A C shim holds the setjmp that
+        // libpng's full write API needs (see CPNG/include/cpng.h).
+        .target(
             name: "CPNG", path: "CPNG",
-            providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
+            linkerSettings: [.linkedLibrary(":libpng16.a"), .linkedLibrary(":libz.a"), .linkedLibrary("m")]),
         // libjpeg-turbo from Debian's static libjpeg.a (libjpeg62-turbo-dev), behind a C
         // shim that holds the setjmp libjpeg's errors return to (see CJPEG/include/cjpeg.h).
         .target(

@@ -45,9 +45,9 @@ public struct PNGRenderer: Sendable {
         case .palette:
             let layout = try options.layout(for: matrix)
             try layout.checkPixelLimit()
-            let indices = layout.rasterize(matrix, dark: 1, light: 0)
-            return try PNGWriter.encode(
-                indices: indices, width: layout.pixels, height: layout.pixels,
+            let (rows, rowBytes) = layout.packedRows(matrix)
+            return try PNGWriter.write(
+                rows: rows, rowBytes: rowBytes, width: layout.pixels, height: layout.pixels, bitDepth: 1,
                 palette: [options.background, options.foreground], dpi: dpi)
         case .gray8:
             guard options.foreground.isOpaque, options.background.isOpaque else {

@@ -174,6 +174,27 @@ struct RenderLayout: Sendable {
         }
     }
 
+    /// One bit per pixel, 1 for dark modules: rows of `rowBytes` bytes, leftmost pixel in
+    /// the high bit, as a 1-bit PNG stores them.
+    func packedRows(_ matrix: QRMatrix) -> (rows: [UInt8], rowBytes: Int) {
+        let side = pixels
+        let rowBytes = (side + 7) / 8
+        var rows = [UInt8](repeating: 0, count: rowBytes * side)
+        var row = [UInt8](repeating: 0, count: rowBytes)
+        for y in 0..<matrix.size {
+            for index in row.indices { row[index] = 0 }
+            for x in 0..<matrix.size where matrix.isDark(x: x, y: y) {
+                let start = origin + x * scale
+                for pixel in start..<(start + scale) { row[pixel >> 3] |= 0x80 >> UInt8(pixel & 7) }
+            }
+            let top = origin + y * scale
+            for line in top..<(top + scale) {
+                rows.replaceSubrange((line * rowBytes)..<((line + 1) * rowBytes), with: row)
+            }
+        }
+        return (rows, rowBytes)
+    }
+
     /// One byte per pixel, row-major: `dark` for dark modules, `light` elsewhere.
     func rasterize(_ matrix: QRMatrix, dark: UInt8, light: UInt8) -> [UInt8] {
         let side = pixels

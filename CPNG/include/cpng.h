@@ -1,0 +1,58 @@
+// CPNG — libpng for QRKit: the whole of <png.h> (the simplified API that PNGReader uses),
+// and a C face on libpng's full write API for PNGWriter.
+//
+// libpng's full API reports an error by calling the error function, which must not
+// return; the only way back is longjmp, and a longjmp must not cross Swift frames, so the
+// setjmp, every libpng call it guards and the longjmp all live in cpng.c.
+#ifndef CPNG_H
+#define CPNG_H
+
+#include <png.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/// The length of cpng_write_result.message.
+#define CPNG_MESSAGE_LENGTH 200
+
+/// The picture cpng_write writes.
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    /// 1, 2, 4 or 8.
+    int bit_depth;
+    /// PNG_COLOR_TYPE_GRAY or PNG_COLOR_TYPE_PALETTE.
+    int color_type;
+    /// For a palette picture: palette_entries RGB triples.
+    const uint8_t *palette;
+    int palette_entries;
+    /// For a palette picture with transparency: the alpha of the first alpha_entries
+    /// entries (a tRNS chunk); NULL and 0 for none.
+    const uint8_t *alpha;
+    int alpha_entries;
+    /// Written as a pHYs chunk (both axes, unit metre) when not 0.
+    uint32_t pixels_per_metre;
+} cpng_write_header;
+
+/// The file cpng_write made, or why it could not.
+typedef struct {
+    /// The PNG file's bytes (malloc'd: release with cpng_write_result_free).
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+    /// libpng's message for the failure, NUL-terminated; empty on success.
+    char message[CPNG_MESSAGE_LENGTH];
+} cpng_write_result;
+
+/// Writes a PNG file of `header.height` rows, each `row_bytes` bytes of samples already
+/// packed at the bit depth (leftmost pixel in the high bits), from `rows`.
+///
+/// Rows are written unfiltered, which for pictures of few colours gives files as small
+/// as libpng's filter search does, at a fraction of the work. Returns 0 and fills
+/// result->data and result->size, or -1 with the reason in result->message. Release the
+/// result with cpng_write_result_free either way.
+int cpng_write(const cpng_write_header *header, const uint8_t *rows, size_t row_bytes, cpng_write_result *result);
+
+/// Frees what cpng_write allocated in result.
+void cpng_write_result_free(cpng_write_result *result);
+
+#endif

@@ -1,2 +1,0 @@
-// Lets Swift import <png.h> as the CPNG module.
-#include <png.h>
