@@ -105,3 +105,118 @@ void cpng_write_result_free(cpng_write_result *result) {
     result->size = 0;
     result->capacity = 0;
 }
+
+/// A PNG file in memory, read by libpng through on_read.
+typedef struct {
+    jmp_buf jump;
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+} reader;
+
+static void on_read_error(png_structp png, png_const_charp message) {
+    (void)message;
+    reader *r = png_get_error_ptr(png);
+    longjmp(r->jump, 1);
+}
+
+static void on_read(png_structp png, png_bytep out, size_t length) {
+    reader *r = png_get_io_ptr(png);
+    if (length > r->size - r->offset) png_error(png, "read beyond end of data");
+    memcpy(out, r->data + r->offset, length);
+    r->offset += length;
+}
+
+int cpng_read_gray(const uint8_t *data, size_t size, uint8_t *pixels, size_t capacity) {
+    reader r = {.data = data, .size = size, .offset = 0};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &r, on_read_error, on_warning);
+    if (!png) return 0;
+    png_infop info = png_create_info_struct(png);
+    // Set before the setjmp and only read after a longjmp: volatile keeps them intact.
+    uint8_t *volatile row = NULL;
+    if (!info || setjmp(r.jump)) {
+        free(row);
+        png_destroy_read_struct(&png, info ? &info : NULL, NULL);
+        return 0;
+    }
+    png_set_read_fn(png, &r, on_read);
+    png_read_info(png, info);
+
+    png_uint_32 width = png_get_image_width(png, info);
+    png_uint_32 height = png_get_image_height(png, info);
+    int depth = png_get_bit_depth(png, info);
+    int type = png_get_color_type(png, info);
+    int eligible = (type == PNG_COLOR_TYPE_GRAY || type == PNG_COLOR_TYPE_PALETTE) && depth <= 8 &&
+                   png_get_interlace_type(png, info) == PNG_INTERLACE_NONE &&
+                   !png_get_valid(png, info, PNG_INFO_tRNS | PNG_INFO_gAMA | PNG_INFO_iCCP) && width > 0 &&
+                   height > 0 && (size_t)width * height <= capacity;
+    // Each sample's gray: a gray sample scaled to 0-255, a palette index its entry's gray.
+    uint8_t gray[256] = {0};
+    int samples = 1 << depth;  // the samples with a gray: for a palette, its entries
+    if (eligible && type == PNG_COLOR_TYPE_GRAY) {
+        int top = (1 << depth) - 1;
+        for (int v = 0; v <= top; v++) gray[v] = (uint8_t)(v * 255 / top);
+    } else if (eligible) {
+        png_colorp palette = NULL;
+        int entries = 0;
+        if (!png_get_PLTE(png, info, &palette, &entries)) eligible = 0;
+        samples = entries;
+        for (int i = 0; eligible && i < entries; i++) {
+            if (palette[i].red != palette[i].green || palette[i].green != palette[i].blue) eligible = 0;
+            gray[i] = palette[i].red;
+        }
+    }
+    if (!eligible) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return 0;
+    }
+    // Per byte value: the grays of its samples, leftmost first, and whether every one of
+    // them is a palette entry (an index past the palette is left to the general reader,
+    // which says what it makes of it).
+    int per_byte = 8 / depth;
+    int mask = (1 << depth) - 1;
+    uint8_t expand[256][8];
+    uint8_t whole[256];
+    for (int v = 0; v < 256; v++) {
+        whole[v] = 1;
+        for (int k = 0; k < per_byte; k++) {
+            int sample = (v >> (8 - depth * (k + 1))) & mask;
+            expand[v][k] = gray[sample];
+            if (sample >= samples) whole[v] = 0;
+        }
+    }
+    size_t row_bytes = png_get_rowbytes(png, info);
+    row = malloc(row_bytes);
+    if (!row) png_error(png, "no memory");
+    png_uint_32 full = width / per_byte;
+    int tail = (int)(width % per_byte);
+    for (png_uint_32 y = 0; y < height; y++) {
+        png_read_row(png, row, NULL);
+        uint8_t *out = pixels + (size_t)y * width;
+        int bad = 0;
+        for (png_uint_32 b = 0; b < full; b++) {
+            uint8_t v = row[b];
+            bad |= !whole[v];
+            switch (per_byte) {
+            case 8: memcpy(out, expand[v], 8); break;
+            case 4: memcpy(out, expand[v], 4); break;
+            case 2: memcpy(out, expand[v], 2); break;
+            default: out[0] = expand[v][0]; break;
+            }
+            out += per_byte;
+        }
+        for (int k = 0; k < tail; k++) {
+            int sample = (row[full] >> (8 - depth * (k + 1))) & mask;
+            bad |= sample >= samples;
+            out[k] = gray[sample];
+        }
+        if (bad) png_error(png, "palette index out of range");
+    }
+    // To the end, as the simplified API reads: a bad checksum or chunk after the data
+    // fails here too.
+    png_read_end(png, NULL);
+    free(row);
+    row = NULL;
+    png_destroy_read_struct(&png, &info, NULL);
+    return 1;
+}

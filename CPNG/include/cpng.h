@@ -55,4 +55,18 @@ int cpng_write(const cpng_write_header *header, const uint8_t *rows, size_t row_
 /// Frees what cpng_write allocated in result.
 void cpng_write_result_free(cpng_write_result *result);
 
+/// Reads, straight to 8-bit gray, a PNG whose samples are grays of at most 8 bits: a gray
+/// picture at 1, 2, 4 or 8 bits, or a palette picture whose colours are all grays, not
+/// interlaced, with no transparency and no declared gamma or colour profile.
+///
+/// These are what code generators, scanners and screenshots mostly save, and for them
+/// libpng's simplified API expands the samples pixel by pixel through its general
+/// transformations; here they are expanded by table, to the same values: a gray sample
+/// scaled to 0–255, a palette index to its entry's gray.
+///
+/// `pixels` holds `capacity` bytes, at least width × height. Returns 1 when the picture
+/// was read into pixels; 0 when it is not such a picture or libpng refused it (the caller
+/// then reads it the general way, which reports any error).
+int cpng_read_gray(const uint8_t *data, size_t size, uint8_t *pixels, size_t capacity);
+
 #endif

@@ -257,6 +257,50 @@ func everySixteenBitGrayValue(interlaced: Bool) throws {
     #expect(image.pixels == [1, 2, 3, 4])
 }
 
+/// What libpng's simplified API alone makes of a PNG without transparency, as 8-bit gray:
+/// the reference for the reader's table expansion of gray and gray-palette pictures.
+private func simplifiedGray(_ file: [UInt8]) -> [UInt8]? {
+    TestDecoding.png(file)?.image.pixels
+}
+
+@Test("gray and gray-palette pictures read as libpng's general path reads them", arguments: [1, 2, 4, 8])
+func tableExpansionMatchesLibpng(depth: Int) throws {
+    let levels = 1 << depth
+    let width = 37  // rows that end mid-byte at every depth
+    let values = (0..<(width * 3)).map { ($0 * 7 + 3) % levels }
+    // Gray samples, every level.
+    let gray = PNGBytes.file(.gray(width: width, height: 3, depth: depth, values))
+    #expect(try PNGReader().read(data: gray, name: "gray.png").pixels == simplifiedGray(gray))
+    // A palette of grays spread over 0–255 (every level at 8 bits), and one of colours,
+    // which the general path reads.
+    let grays = (0..<levels).map { index -> [UInt8] in
+        let level = UInt8(index * 255 / (levels - 1))
+        return [level, level, level]
+    }
+    let colours = (0..<levels).map { index -> [UInt8] in [UInt8(index * 255 / (levels - 1)), 40, 200] }
+    for entries in [grays, colours] {
+        let palette = Picture(width: width, height: 3, depth: depth, color: .palette, samples: values.map { [$0] })
+        let file = PNGBytes.file(palette, extraChunks: [PNGBytes.chunk("PLTE", Array(entries.joined()))])
+        let image = try PNGReader().read(data: file, name: "palette.png")
+        #expect(image.pixels == simplifiedGray(file))
+    }
+}
+
+@Test func everyShippedPNGReadsAsLibpngsGeneralPathReadsIt() throws {
+    let root = PackagePaths.root.appendingPathComponent("Samples").path
+    let files = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [])
+        .filter { $0.hasSuffix(".png") }.sorted()
+    #expect(files.count >= 40)
+    for name in files {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: root + "/" + name)))
+        // Transparency is mixed on white by the reader and not by the reference.
+        guard !Data(bytes).contains(Data("tRNS".utf8)), bytes.count > 25, [0, 2, 3].contains(bytes[25]) else {
+            continue
+        }
+        #expect(try PNGReader().read(data: bytes, name: name).pixels == simplifiedGray(bytes), "\(name)")
+    }
+}
+
 // MARK: - Failing, by cause
 
 /// Bytes that do not read, and the error they must give.

@@ -149,6 +149,17 @@ public struct PNGReader: ImageFileReader {
             throw .tooLarge(file: name, width: width, height: height, limit: limit)
         }
 
+        // Gray and gray-palette pictures of at most 8 bits (IHDR's bit depth at 24, colour
+        // type at 25): expanded by table in CPNG, to the values the general path gives.
+        if !linear, !alpha, interlaced == false, data.count > 28, data[24] <= 8, data[25] == 0 || data[25] == 3 {
+            var pixels = [UInt8](repeating: 0, count: count)
+            let read = pixels.withUnsafeMutableBufferPointer { out in
+                data.withUnsafeBufferPointer { file in
+                    cpng_read_gray(file.baseAddress, file.count, out.baseAddress, out.count)
+                }
+            }
+            if read == 1 { return GrayImage(width: width, height: height, pixels: pixels) }
+        }
         if !linear {
             // With alpha, ask for gray+alpha and mix on white here, in sRGB as image viewers
             // do (libpng's own background mixing works in linear light: half-transparent
