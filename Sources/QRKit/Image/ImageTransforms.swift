@@ -194,48 +194,48 @@ extension GrayImage {
         // for each pixel: a division costs tens of cycles, and there are two a pixel.
         let means = (0...(255 * window)).map { UInt8(($0 + window / 2) / window) }
         means.withUnsafeBufferPointer { mean in
-        pixels.withUnsafeMutableBufferPointer { image in
-            // Rows: each row is copied aside, then averaged back into place.
-            var line = [UInt8](repeating: 0, count: width)
-            line.withUnsafeMutableBufferPointer { row in
-                for y in 0..<height {
-                    let base = y * width
-                    for x in 0..<width { row[x] = image[base + x] }
-                    func at(_ i: Int) -> Int { Int(row[min(max(i, 0), width - 1)]) }
-                    var sum = 0
-                    for i in -radius...radius { sum += at(i) }
-                    for x in 0..<width {
-                        image[base + x] = mean[sum]
-                        sum += at(x + radius + 1) - at(x - radius)
-                    }
-                }
-            }
-            // Columns: sums[x] is the window around row y in column x.
-            var sums = [Int](repeating: 0, count: width)
-            var kept = [UInt8](repeating: 0, count: width * (radius + 1))
-            sums.withUnsafeMutableBufferPointer { sums in
-                kept.withUnsafeMutableBufferPointer { kept in
-                    for i in -radius...radius {
-                        let base = min(max(i, 0), height - 1) * width
-                        for x in 0..<width { sums[x] += Int(image[base + x]) }
-                    }
+            pixels.withUnsafeMutableBufferPointer { image in
+                // Rows: each row is copied aside, then averaged back into place.
+                var line = [UInt8](repeating: 0, count: width)
+                line.withUnsafeMutableBufferPointer { row in
                     for y in 0..<height {
                         let base = y * width
-                        // Row y's original values, before they are overwritten: rows y-radius
-                        // up to y are needed later, so radius + 1 slots in turn.
-                        let slot = (y % (radius + 1)) * width
-                        for x in 0..<width { kept[slot + x] = image[base + x] }
-                        for x in 0..<width { image[base + x] = mean[sums[x]] }
-                        guard y + 1 < height else { break }
-                        // Slide the window down: add row y+radius+1 (not yet overwritten, as it
-                        // is below y once clamped), drop row y-radius (kept aside).
-                        let added = min(y + radius + 1, height - 1) * width
-                        let dropped = (max(y - radius, 0) % (radius + 1)) * width
-                        for x in 0..<width { sums[x] += Int(image[added + x]) - Int(kept[dropped + x]) }
+                        for x in 0..<width { row[x] = image[base + x] }
+                        func at(_ i: Int) -> Int { Int(row[min(max(i, 0), width - 1)]) }
+                        var sum = 0
+                        for i in -radius...radius { sum += at(i) }
+                        for x in 0..<width {
+                            image[base + x] = mean[sum]
+                            sum += at(x + radius + 1) - at(x - radius)
+                        }
+                    }
+                }
+                // Columns: sums[x] is the window around row y in column x.
+                var sums = [Int](repeating: 0, count: width)
+                var kept = [UInt8](repeating: 0, count: width * (radius + 1))
+                sums.withUnsafeMutableBufferPointer { sums in
+                    kept.withUnsafeMutableBufferPointer { kept in
+                        for i in -radius...radius {
+                            let base = min(max(i, 0), height - 1) * width
+                            for x in 0..<width { sums[x] += Int(image[base + x]) }
+                        }
+                        for y in 0..<height {
+                            let base = y * width
+                            // Row y's original values, before they are overwritten: rows y-radius
+                            // up to y are needed later, so radius + 1 slots in turn.
+                            let slot = (y % (radius + 1)) * width
+                            for x in 0..<width { kept[slot + x] = image[base + x] }
+                            for x in 0..<width { image[base + x] = mean[sums[x]] }
+                            guard y + 1 < height else { break }
+                            // Slide the window down: add row y+radius+1 (not yet overwritten, as it
+                            // is below y once clamped), drop row y-radius (kept aside).
+                            let added = min(y + radius + 1, height - 1) * width
+                            let dropped = (max(y - radius, 0) % (radius + 1)) * width
+                            for x in 0..<width { sums[x] += Int(image[added + x]) - Int(kept[dropped + x]) }
+                        }
                     }
                 }
             }
-        }
         }
     }
 
