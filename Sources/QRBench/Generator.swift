@@ -54,7 +54,7 @@ public struct GeneratorOptions: Sendable {
     public var seed: UInt64
     /// The categories, in turn.
     public var categories: [GeneratedCategory]
-    /// Write only pictures that some engine (zbar or zxing-cpp) reads whole, that no
+    /// Write only pictures that some engine of the standard registry reads whole, that no
     /// engine reads in part and that no engine misreads, so every strategy over both
     /// engines reads every picture (what the shipped Samples need).
     public var readableOnly: Bool
@@ -196,7 +196,7 @@ public struct CorpusGenerator: Sendable {
     /// misreads it.
     static func isReadable(_ picture: GeneratedPicture) -> Bool {
         var anyWhole = false
-        for engine in [ZBarEngine(), ZXingEngine()] as [any DecodeEngine] {
+        for engine in EngineRegistry.standard.engines() {
             guard let symbols = try? engine.decode(picture.image, cancel: CancellationFlag()) else { return false }
             let score = ReadScore(symbols: symbols, expected: picture.payloads)
             if score.wrongReads > 0 { return false }

@@ -20,36 +20,37 @@ public struct PassRung: Sendable, Codable {
 }
 
 /// Measures an engine's passes one by one: the engine with its first pass only, then its
-/// first two, and so on, over one corpus; likewise the race of both engines.
+/// first two, and so on, over one corpus; likewise the race of all the engines.
 ///
 ///     let rungs = PassLadder(runs: 3).run(try Corpus.load(from: "Samples"))
 ///     print(PassLadder.markdown(rungs))
 public struct PassLadder: Sendable {
     /// Timed passes over the corpus per rung (after one warm-up pass).
     public var runs: Int
+    /// The engines whose passes are measured.
+    public var registry: EngineRegistry
 
-    public init(runs: Int = 3) {
+    public init(runs: Int = 3, registry: EngineRegistry = .standard) {
         self.runs = max(1, runs)
+        self.registry = registry
     }
 
-    /// The rungs of zbar, zxing-cpp and the race, each engine's ladder from its cheapest
-    /// pass to all of them (the race climbs both ladders at once, as far as each goes).
+    /// The rungs of each engine, by name, and of the race, each engine's ladder from its
+    /// cheapest pass to all of them (the race climbs every ladder at once, as far as each
+    /// goes).
     public func run(_ corpus: Corpus, progress: ((String) -> Void)? = nil) -> [PassRung] {
-        let zbar = ZBarEngine.Pass.allCases
-        let zxing = ZXingEngine.Pass.allCases
+        let engines = registry.engines()
         var rungs: [PassRung] = []
-        rungs += climb("zbar", corpus, steps: zbar.count, progress: progress) { k in
-            (.single(ZBarEngine(passes: Array(zbar.prefix(k)))), zbar.prefix(k).map(\.rawValue))
+        for engine in engines.sorted(by: { $0.name < $1.name }) {
+            rungs += climb(engine.name, corpus, steps: engine.passNames.count, progress: progress) { k in
+                let first = FirstPasses(k, of: engine)
+                return (.single(first), first.passNames)
+            }
         }
-        rungs += climb("zxing", corpus, steps: zxing.count, progress: progress) { k in
-            (.single(ZXingEngine(passes: Array(zxing.prefix(k)))), zxing.prefix(k).map(\.rawValue))
-        }
-        rungs += climb("race", corpus, steps: max(zbar.count, zxing.count), progress: progress) { k in
-            let a = Array(zxing.prefix(k)), b = Array(zbar.prefix(k))
-            return (
-                .race([ZXingEngine(passes: a), ZBarEngine(passes: b)]),
-                a.map { "zxing:" + $0.rawValue } + b.map { "zbar:" + $0.rawValue }
-            )
+        let steps = engines.map(\.passNames.count).max() ?? 0
+        rungs += climb("race", corpus, steps: steps, progress: progress) { k in
+            let first = engines.map { FirstPasses(k, of: $0) }
+            return (.race(first), first.flatMap { engine in engine.passNames.map { "\(engine.name):\($0)" } })
         }
         return rungs
     }
