@@ -4,7 +4,7 @@ SWIFT ?= swift
 # toolchain brings its own sanitizer and libFuzzer runtimes; valgrind is Debian's.
 LIB_PACKAGES := libqrencode-dev libzbar-dev libzxing-dev libpng-dev zlib1g-dev \
 	libjpeg62-turbo-dev libwebp-dev libtiff-dev libgif-dev
-TEST_PACKAGES := zbar-tools zxing-cpp-tools valgrind ghostscript poppler-utils netpbm libxml2-utils librsvg2-bin
+TEST_PACKAGES := zbar-tools zxing-cpp-tools valgrind ghostscript poppler-utils netpbm libxml2-utils librsvg2-bin man-db
 # The peer tools `make bench-peers` times qr against, and hyperfine to time them.
 BENCH_PACKAGES := hyperfine qrencode zxing-cpp-tools zbar-tools
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -40,7 +40,11 @@ PYSPARK_VERSION := 4.3.0
 SPARK_VENV ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/qrkit/spark-venv-$(PYSPARK_VERSION)
 SPARK_OUT := .spark-example
 
-.PHONY: all deps test-deps bench-deps spark-deps build run test tsan asan stress valgrind fuzz bench-peers spark-example clean
+# `make docs`: the DocC archive of QRKit. `make man`: the manual page of qr.
+DOCS := .build/docs/QRKit.doccarchive
+MAN := .build/man/qr.1
+
+.PHONY: all deps test-deps bench-deps spark-deps build run test docs man tsan asan stress valgrind fuzz bench-peers spark-example clean
 
 all: build
 
@@ -68,12 +72,45 @@ build: deps
 run: build
 	@./scripts/run-samples.sh $(QR)
 
-# Everything: the suites, then each sanitizer, stress, valgrind and 30 s of each fuzz target.
+# Everything: the suites (and the getting-started snippet, which the build compiles and
+# a suite runs), the documentation and manual page, then each sanitizer, stress,
+# valgrind and 30 s of each fuzz target.
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
-	$(MAKE) tsan asan stress valgrind spark-example
+	$(MAKE) docs man tsan asan stress valgrind spark-example
 	$(MAKE) fuzz FUZZ_SECONDS=30
+
+# The DocC archive of QRKit, by swift-docc-plugin: the catalog Sources/QRKit/QRKit.docc,
+# every doc comment, and the getting-started article's code from Snippets/. Any warning
+# fails it: a broken symbol link, an undocumented parameter, a snippet slice missing.
+# Built from the debug build `make test` has made; open it with `docc preview` or serve
+# it (`swift package --disable-sandbox preview-documentation --target QRKit`).
+docs: deps
+	@mkdir -p $(dir $(DOCS))
+	$(SWIFT) package --allow-writing-to-directory $(dir $(DOCS)) generate-documentation --target QRKit \
+	  --warnings-as-errors --output-path $(DOCS)
+
+# The manual page of qr, made from its ArgumentParser commands by swift-argument-parser's
+# generate-manual plugin, from the debug build (the page is the same for any build).
+# The generator drops every character that is not ASCII, so the help texts are kept
+# ASCII (checked here, before it); a blank line of a help text becomes .Pp, as mdoc
+# wants. Then `man -l` must show the page without a warning, every subcommand of
+# `qr --help` in it.
+man: test-deps
+	$(SWIFT) package plugin generate-manual --configuration debug
+	@if .build/debug/qr --experimental-dump-help | grep -oP '.{0,40}[^\x00-\x7F]+'; then \
+	  echo "man: the help texts above are not ASCII, and the manual generator drops those characters"; exit 1; fi
+	@mkdir -p $(dir $(MAN))
+	@sed 's/^$$/.Pp/' .build/plugins/GenerateManual/outputs/qr/qr.1 > $(MAN)
+	@warnings=$$(MANWIDTH=80 man -l $(MAN) 2>&1 >/dev/null); \
+	  if [ -n "$$warnings" ]; then echo "$$warnings"; echo "man: $(MAN) has warnings"; exit 1; fi
+	@subcommands=$$(.build/debug/qr --help | sed -n '/^SUBCOMMANDS:/,/^$$/p' | awk '/^  [a-z]/ { print $$1 }'); \
+	  page=$$(MANWIDTH=80 man -l $(MAN) 2>/dev/null); \
+	  for command in $$subcommands; do \
+	    echo "$$page" | grep -qE "^ +$$command( |$$)" || { echo "man: $(MAN) lacks qr $$command"; exit 1; }; \
+	  done; \
+	  echo "man: $(MAN), with qr" $$subcommands "(man -l $(MAN))"
 
 tsan: test-deps
 	@echo "== strategies, decoding and reading under ThreadSanitizer =="

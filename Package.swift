@@ -14,7 +14,11 @@ let package = Package(
         .executable(name: "qr-fuzz", targets: ["QRFuzz"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation` (make docs): the DocC catalog of QRKit,
+        // with the getting-started article's code taken from Snippets/. A command plugin:
+        // nothing of it is built into qr or the library.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // zbar from Debian's static libzbar.a (libzbar-dev): only its scanner and decoder

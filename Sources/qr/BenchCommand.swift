@@ -24,7 +24,7 @@ struct BenchCommand: ParsableCommand {
             shuffled by --seed. The table shows pictures fully read, codes read, wrong \
             reads, codes missed, time to the answer (mean, p50, p90, p99, max), CPU time \
             per picture (every engine, race losers included), the cold call, and how time \
-            grows with size (ms per megapixel, R²).
+            grows with size (ms per megapixel, R^2).
 
             --peers adds rows for the readers a user may know, each run as one whole \
             process per picture over the same pictures: ZXingReader (zxing-cpp-tools) \

@@ -97,30 +97,30 @@ struct EncodeCLIOutputTests {
         The format follows the extension of -o (.png, .svg, .pdf, .eps, .pbm, .pam,
         .xbm, .xpm, .txt) unless --format is given. With no -o the code is drawn in the
         terminal (utf8), or written to standard output in --format. --split N writes
-        NAME-01.EXT … NAME-NN.EXT.
+        NAME-01.EXT ... NAME-NN.EXT.
 
         Formats: png, svg, pdf and eps (vector: one path; a module is --scale pixels at
         --dpi, default 72, so --scale points), pbm (raw P4), pam (P7, RGB or
         RGB_ALPHA), xbm, xpm, utf8 and ansi (half blocks), ascii (## and spaces, no
         escapes), ansi256 (as qrencode -t ANSI256). pbm, xbm, ascii and ansi256 are
         black and white only: other colours are refused. Colours are CSS names (red,
-        navy, transparent …) or RRGGBB[AA]; dark and light must differ by a contrast
+        navy, transparent ...) or RRGGBB[AA]; dark and light must differ by a contrast
         ratio of 3:1 (WCAG), unless --force.
 
         Examples:
           qr encode "https://example.org"
-          qr encode "héllo wörld" -o hello.png
+          qr encode "hello, world" -o hello.png
           qr encode -i payload.bin --8bit -o data.svg
           echo -n "from stdin" | qr encode -i - -o x.png
           qr encode 12345 --micro --level L -o small.png
-          qr encode -i notes.txt --split 4 -o notes.png   # notes-01.png … -04
+          qr encode -i notes.txt --split 4 -o notes.png   # notes-01.png ... -04
           qr encode "WIFI:S:home;T:WPA;P:pw;;" --level H --size-px 600 -o wifi.png
           qr encode "https://example.org" --format ansi --invert
           qr encode "https://example.org" --scale 2 --dpi 300 -o print.pdf
           qr encode "plain text mail" --format ascii
           echo -n "https://example.org" | qr encode -o link.png
           qr encode 0123456789 --mode numeric -l Q -o digits.png
-          qr encode "café" --encoding ISO-8859-1 --eci -o latin1.png
+          qr encode -i note.txt --encoding ISO-8859-1 --eci -o latin1.png
           qr encode "https://example.org" --title "Example" -o link.svg
 
         Exit status: 0 when the code was written, 2 when the input cannot be read or

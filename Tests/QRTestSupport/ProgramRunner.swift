@@ -68,15 +68,20 @@ public enum ProgramRunner {
 
     /// The built `qr`: beside the test binary (the products folder of this build), else
     /// `.build/debug/qr` in the package; nil when neither exists.
-    public static let qrExecutable: String? = {
+    public static let qrExecutable: String? = builtExecutable("qr")
+
+    /// A program this package builds (`qr`, a snippet of Snippets/): beside the test
+    /// binary (the products folder of this build), else in `.build/debug` of the package;
+    /// nil when neither exists.
+    public static func builtExecutable(_ name: String) -> String? {
         var candidates: [URL] = []
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var folder = testBinary.deletingLastPathComponent()
         for _ in 0..<4 {
-            candidates.append(folder.appendingPathComponent("qr"))
+            candidates.append(folder.appendingPathComponent(name))
             folder = folder.deletingLastPathComponent()
         }
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/qr"))
+        candidates.append(packageRoot.appendingPathComponent(".build/debug").appendingPathComponent(name))
         return candidates.map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    }
 }

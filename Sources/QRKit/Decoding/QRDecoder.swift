@@ -75,8 +75,10 @@ public struct QRDecoder: Sendable {
     /// reports the final timings once every engine has stopped: for measuring what a
     /// strategy costs in all (a benchmark), while returning when a user would have the answer.
     ///
-    /// - Parameter onSettled: called once, on some thread, when every engine has stopped;
-    ///   maybe before this returns, maybe after.
+    /// - Parameters:
+    ///   - image: the picture to decode.
+    ///   - onSettled: called once, on some thread, when every engine has stopped; maybe
+    ///     before this returns, maybe after.
     public func decode(_ image: GrayImage, onSettled: (@Sendable (DecodeReport) -> Void)?) throws -> DecodeReport {
         let semaphore = DispatchSemaphore(value: 0)
         let answer = Locked<DecodeReport?>(nil)
@@ -101,8 +103,10 @@ public struct QRDecoder: Sendable {
     /// stop at their next pass boundary, and this throws `CancellationError` at once,
     /// without waiting for them.
     ///
-    /// - Parameter onSettled: called once when every engine has stopped, with the final
-    ///   timings (after a cancellation, the engines that were running are `cancelled`).
+    /// - Parameters:
+    ///   - image: the picture to decode.
+    ///   - onSettled: called once when every engine has stopped, with the final timings
+    ///     (after a cancellation, the engines that were running are `cancelled`).
     public func decode(
         _ image: GrayImage, onSettled: (@Sendable (DecodeReport) -> Void)? = nil
     ) async throws -> DecodeReport {
@@ -123,6 +127,7 @@ public struct QRDecoder: Sendable {
     /// Starts decoding `image` and returns at once.
     ///
     /// - Parameters:
+    ///   - image: the picture to decode.
     ///   - onAnswer: called once, on some thread, with the strategy's answer.
     ///   - onSettled: called once when every engine has stopped (losers included), with
     ///     the final timings; for measuring the full CPU cost of a strategy.

@@ -113,7 +113,7 @@ public enum ImageFormat: Sendable, Hashable, CaseIterable {
     /// file that is shorter.
     static let sniffLength = 16
 
-    /// Judges what `bytes` are from their first ``sniffLength`` bytes.
+    /// Judges what `bytes` are from their first 16 bytes (`sniffLength`); more are ignored.
     ///
     /// A PNG shorter than its signature but starting like it is `.png` (reading it then
     /// says it is truncated). Other formats need their whole magic number.
