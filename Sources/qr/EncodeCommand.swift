@@ -126,7 +126,7 @@ struct EncodeSettings: Equatable {
             do {
                 try SVGRenderer(title: picture.title, description: picture.desc).checkTexts()
             } catch {
-                throw ValidationError("\(error)")
+                throw ValidationError(error.commandLineMessage)
             }
         }
         let parts = symbol.split ?? 1
@@ -155,10 +155,10 @@ struct EncodeSettings: Equatable {
         } catch let error as EncodeError {
             if case .characterNotInMode = error {
                 // The payload and --mode were both asked for: a usage error.
-                StandardError.report("\(source): \(error); drop --mode, or pick a mode that holds it")
+                StandardError.report("\(source): \(error.commandLineMessage); drop --mode, or pick a mode that holds it")
                 throw QRExit.usage
             }
-            StandardError.report("\(source): \(error)")
+            StandardError.report("\(source): \(error.commandLineMessage)")
             throw QRExit.unreadable
         }
 
@@ -167,11 +167,12 @@ struct EncodeSettings: Equatable {
         do {
             for matrix in matrices { documents.append(try render(matrix, as: format)) }
         } catch let error as EncodeError {
-            if case .targetSizeTooSmall(_, let modules, _) = error {
-                StandardError.report("--size-px: \(error); give --size-px \(modules) or more, or a smaller --margin")
+            // Only the symbol tells whether --size-px is large enough: a usage error found late.
+            if case .targetSizeTooSmall = error {
+                StandardError.report(error.commandLineMessage)
                 throw QRExit.usage
             }
-            StandardError.report("\(output ?? "output"): \(error)")
+            StandardError.report("\(output ?? "output"): \(error.commandLineMessage)")
             throw QRExit.unreadable
         }
 
@@ -206,7 +207,7 @@ struct EncodeSettings: Equatable {
             _ = try picture.renderOptions()
             return nil
         } catch {
-            return "\(error)"
+            return commandLineMessage(error)
         }
     }
 
@@ -229,12 +230,12 @@ struct EncodeSettings: Equatable {
                 do {
                     try options.checkContrast()
                 } catch {
-                    return "\(error); pick colours further apart, or give --force to write it anyway"
+                    return "\(error.commandLineMessage); pick colours further apart, or give --force to write it anyway"
                 }
             }
             return nil
         } catch {
-            return "\(error)"
+            return commandLineMessage(error)
         }
     }
 
@@ -266,7 +267,7 @@ struct EncodeSettings: Equatable {
         do {
             return (try QRPayload(utf8: bytes), source)
         } catch {
-            StandardError.report("\(source): \(error)")
+            StandardError.report("\(source): \(commandLineMessage(error))")
             throw QRExit.unreadable
         }
     }

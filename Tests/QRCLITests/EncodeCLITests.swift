@@ -340,6 +340,20 @@ struct EncodeCLIErrorTests {
         #expect(try CLI.qr(["encode", "x", "-o", "out.gif"]).stderr.contains("name it .png, .svg, .pdf, .eps, .pbm, .pam, .xbm, .xpm or .txt"))
     }
 
+    /// The library names a Swift property (`EncodeOptions.strictVersion`); qr names its flag.
+    @Test(arguments: [
+        (["encode", "x", "--strict-version"], "--strict-version needs a version to hold to: give --version too"),
+        (["encode", "12", "--micro", "--split", "2"], "Micro QR has no structured append; drop --micro or lower --split to 1"),
+        (["encode", "x", "--8bit", "--case-insensitive"], "8-bit segments keep case (drop --case-insensitive)"),
+        (["encode", "x", "--encoding", "NO-SUCH-SET"], "iconv knows no character set named 'NO-SUCH-SET' (see iconv --list)"),
+    ])
+    func libraryErrorsNameTheFlags(arguments: [String], says: String) throws {
+        let result = try CLI.qr(arguments)
+        #expect(result.status == 64, "\(arguments)")
+        #expect(result.stderr.contains(says), "\(result.stderr)")
+        #expect(!result.stderr.contains("`"), "\(result.stderr)")
+    }
+
     @Test func unreadableInputExits2NamingTheFile() throws {
         let missing = try CLI.qr(["encode", "-i", "/nonexistent/payload.bin", "-o", "/tmp/never.png"])
         #expect(missing.status == 2)

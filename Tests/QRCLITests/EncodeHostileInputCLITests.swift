@@ -56,6 +56,8 @@ import Testing
         let run = try QRProcess.run(item.arguments, in: URL(fileURLWithPath: scratch.path))
         #expect(run.status == item.status, "\(run.stderr)")
         for words in item.says { #expect(run.stderr.contains(words), "stderr: \(run.stderr)") }
+        // The command line's words, not the library's (`EncodeOptions.micro`).
+        #expect(!run.stderr.contains("`"), "stderr: \(run.stderr)")
         #expect(run.stdout.isEmpty)
         // Nothing half-written is left behind.
         let left = try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.hasSuffix(".png") }

@@ -17,7 +17,7 @@ struct EncodeErrorTests {
         #expect(throws: EncodeError.invalidUTF8(offset: 2)) { try QRPayload(utf8: [0x61, 0x62, 0xFF, 0x63]) }
         #expect(throws: EncodeError.invalidUTF8(offset: 1)) { try QRPayload(utf8: [0x61, 0xC3]) }  // truncated
         #expect(throws: EncodeError.invalidUTF8(offset: 0)) { try QRPayload(utf8: [0xED, 0xA0, 0x80]) }  // surrogate
-        #expect(EncodeError.invalidUTF8(offset: 2).description.contains("--8bit"))
+        #expect(EncodeError.invalidUTF8(offset: 2).description.contains("use `QRPayload.bytes` to encode the bytes as they are"))
         #expect((try? QRPayload(utf8: Array("héllo".utf8))) == .text("héllo"))
     }
 
@@ -65,7 +65,7 @@ struct EncodeErrorTests {
             try encoder.encode(text: "漢字é", options: EncodeOptions(mode: .kanji))
         }
         let message = EncodeError.notShiftJIS(character: "é U+00E9", index: 2).description
-        #expect(message.contains("--kanji") && message.contains("U+00E9"))
+        #expect(message.contains("drop `EncodeMode.kanji`") && message.contains("U+00E9"))
     }
 
     @Test(arguments: [0, 17, -3])
@@ -83,7 +83,7 @@ struct EncodeErrorTests {
         #expect(error == .payloadTooLarge(length: 3000, mode: .byte, capacity: 2331, version: 40, level: .m, micro: false, strict: false))
         let message = try #require(error).description
         #expect(message.contains("3000 bytes") && message.contains("2331") && message.contains("version 40-M"))
-        #expect(message.contains("--level L") && message.contains("--split"))
+        #expect(message.contains("`EncodeOptions.level = .l`") && message.contains("`QREncoder.encodeSplit`"))
     }
 
     @Test func tooLargeCountsTheDensestMode() {
@@ -102,7 +102,7 @@ struct EncodeErrorTests {
             try encoder.encode(text: "this does not fit in version one", options: EncodeOptions(level: .h, version: 1, strictVersion: true))
         }
         #expect(error == .payloadTooLarge(length: 32, mode: .byte, capacity: 7, version: 1, level: .h, micro: false, strict: true))
-        #expect(try #require(error).description.contains("--strict-version"))
+        #expect(try #require(error).description.contains("drop `EncodeOptions.strictVersion`"))
     }
 
     @Test func tooLargeWithECICountsTheHeader() {
@@ -154,7 +154,7 @@ struct EncodeErrorTests {
             .emptyInput, .invalidUTF8(offset: 1), .eciNeedsUTF8(offset: 1), .notShiftJIS(character: "é", index: 0),
             .kanjiNeedsText, .shiftJISUnavailable, .versionOutOfRange(version: 41, micro: false),
             .levelUnavailableInMicro(.h), .invalidSplitCount(17), .tooShortToSplit(length: 1, parts: 2),
-            .conflictingOptions("x"),
+            .conflictingOptions(.microWithECI),
             .payloadTooLarge(length: 1, mode: .kanji, capacity: 1, version: 1, level: .l, micro: false, strict: false),
             .splitPartTooLarge(part: 1, parts: 2, length: 9, mode: .byte, capacity: 7, version: 1, level: .l, strict: false),
             .invalidInput, .outOfMemory, .libraryFailure(errno: 5), .invalidRenderOption("x"), .invalidColor("zz"),

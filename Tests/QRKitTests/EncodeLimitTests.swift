@@ -22,19 +22,20 @@ import Testing
         }
         let message = try #require(error).description
         #expect(message.contains("payload too large for 16 symbols") && message.contains("at most 2951 bytes"))
-        // At 16 there is no --split left to suggest.
-        #expect(message.contains("16 symbols are the most") && !message.contains("--split"))
+        // At 16 there are no more symbols to suggest.
+        #expect(message.contains("16 symbols are the most") && !message.contains("encodeSplit"))
     }
 
     @Test func aSplitTooLargeSuggestsMoreSymbolsWhileThereAreAny() {
         let message = EncodeError.splitPartTooLarge(
             part: 2, parts: 15, length: 3150, mode: .byte, capacity: 2329, version: 40, level: .m, strict: false
         ).description
-        #expect(message.contains("part 2 of 15 is 3150 bytes") && message.contains("--level L"))
-        #expect(message.hasSuffix("split it over more symbols (--split 16)"))
+        #expect(message.contains("part 2 of 15 is 3150 bytes") && message.contains("lower the level (`EncodeOptions.level = .l`)"))
+        #expect(message.hasSuffix("split it over 16 symbols (the part count of `QREncoder.encodeSplit`)"))
         #expect(EncodeError.splitPartTooLarge(
             part: 1, parts: 4, length: 9, mode: .byte, capacity: 7, version: 1, level: .l, strict: true
-        ).description.hasSuffix("raise --version or drop --strict-version, split it over more symbols (--split 5 to 16)"))
+        ).description.hasSuffix(
+            "raise `EncodeOptions.version` or drop `EncodeOptions.strictVersion`, split it over 5 to 16 symbols (the part count of `QREncoder.encodeSplit`)"))
     }
 
     /// 100 000 digits are more than the 65 536 bytes one symbol's payload is checked
@@ -70,16 +71,14 @@ import Testing
         }
         #expect(error == .payloadTooLarge(length: 1274, mode: .byte, capacity: 1273, version: 40, level: .h, micro: false, strict: true))
         let message = try #require(error).description
-        #expect(!message.contains("raise --version") && message.contains("--split"))
+        #expect(!message.contains("raise `EncodeOptions.version`") && message.contains("`QREncoder.encodeSplit`"))
         let micro = EncodeError.payloadTooLarge(length: 16, mode: .byte, capacity: 15, version: 4, level: .l, micro: true, strict: true)
-        #expect(!micro.description.contains("raise --version") && micro.description.contains("drop --micro"))
+        #expect(!micro.description.contains("raise `EncodeOptions.version`") && micro.description.contains("drop `EncodeOptions.micro`"))
     }
 
     @Test func microHeldToAVersionWithoutTheLevelIsRefusedBeforeEncoding() throws {
         // M2 and M3 have L and M only; Q needs M4.
-        #expect(throws: EncodeError.conflictingOptions(
-            "Micro QR M2 has no level Q: M1 has L only, M2 and M3 L or M, M4 L, M or Q")
-        ) {
+        #expect(throws: EncodeError.conflictingOptions(.microVersionWithoutLevel(version: 2, level: .q))) {
             try encoder.encode(text: "ABC", options: EncodeOptions(level: .q, version: 2, strictVersion: true, micro: true))
         }
         // Not held to it, the symbol grows to M4, the first with Q.

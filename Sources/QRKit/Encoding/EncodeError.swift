@@ -2,8 +2,13 @@
 
 /// Why a payload could not be encoded or a symbol rendered.
 ///
-/// Every case describes itself in one line a user can act on; the command-line tool
-/// prints `description` as it is.
+/// Every case describes itself in one line a caller can act on, naming the Swift
+/// property or value to change:
+///
+/// ```
+/// Micro QR cannot carry an ECI header; drop `EncodeOptions.eci` or `EncodeOptions.micro`
+/// the picture would be 11100×11100 pixels, over the limit of 67108864; lower `RenderOptions.scale` or `RenderOptions.targetSize`
+/// ```
 public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// There was nothing to encode.
     case emptyInput
@@ -27,7 +32,7 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The payload has fewer characters than symbols asked for.
     case tooShortToSplit(length: Int, parts: Int)
     /// Options that cannot be used together; the message says which and what to drop.
-    case conflictingOptions(String)
+    case conflictingOptions(Conflict)
     /// The payload does not fit. `length` counts units of `mode`; `capacity` is what the
     /// largest allowed symbol (`version`, `level`) holds in that mode.
     case payloadTooLarge(
@@ -70,20 +75,28 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// libpng could not write the picture.
     case pngWriteFailed(String)
 
-    public var description: String {
+    /// The message in the library's terms: each setting it tells the caller to change is
+    /// named as a Swift property or value, such as `RenderOptions.scale`.
+    public var description: String { message(naming: \.swiftName) }
+
+    /// The message, with each setting it tells the caller to change named by `name`.
+    ///
+    /// The sentence is written once; who reads it decides how a setting is named: the
+    /// library (``description``) names Swift properties, the `qr` command its flags.
+    package func message(naming name: (Setting) -> String) -> String {
         switch self {
         case .emptyInput:
             return "nothing to encode: the payload is empty"
         case .invalidUTF8(let offset):
-            return "not valid UTF-8 (first bad byte at offset \(offset)); use --8bit to encode the bytes as they are"
+            return "not valid UTF-8 (first bad byte at offset \(offset)); use \(name(.bytes)) to encode the bytes as they are"
         case .eciNeedsUTF8(let offset):
-            return "the ECI header declares UTF-8, but byte \(offset) is not valid UTF-8; drop --eci to encode raw bytes"
+            return "the ECI header declares UTF-8, but byte \(offset) is not valid UTF-8; drop \(name(.eci)) to encode raw bytes"
         case .notShiftJIS(let character, let index):
-            return "character \(index) (\(character)) has no Shift_JIS form, so Kanji mode cannot encode this text; drop --kanji"
+            return "character \(index) (\(character)) has no Shift_JIS form, so Kanji mode cannot encode this text; drop \(name(.kanji))"
         case .kanjiNeedsText:
-            return "Kanji mode encodes text, not raw bytes; drop --kanji or --8bit"
+            return "Kanji mode encodes text, not raw bytes; drop \(name(.kanji)) or \(name(.bytes))"
         case .shiftJISUnavailable:
-            return "Kanji mode needs a Shift_JIS converter, and the C library's iconv has none; drop --kanji"
+            return "Kanji mode needs a Shift_JIS converter, and the C library's iconv has none; drop \(name(.kanji))"
         case .versionOutOfRange(let version, let micro):
             return micro
                 ? "version \(version) is out of range: Micro QR has versions 1 to 4 (M1–M4)"
@@ -93,32 +106,32 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidSplitCount(let count):
             return "structured append takes 1 to 16 symbols, not \(count)"
         case .tooShortToSplit(let length, let parts):
-            return "cannot split a payload of \(length) character\(length == 1 ? "" : "s") into \(parts) symbols; lower --split"
-        case .conflictingOptions(let message):
-            return message
+            return "cannot split a payload of \(length) character\(length == 1 ? "" : "s") into \(parts) symbols; lower \(name(.parts))"
+        case .conflictingOptions(let conflict):
+            return conflict.message(naming: name)
         case .payloadTooLarge(let length, let mode, let capacity, let version, let level, let micro, let strict):
             let units = length == 1 ? mode.unit.one : mode.unit.many
             let symbol = micro ? "an M\(version)-\(level.rawValue) Micro QR symbol" : "a version \(version)-\(level.rawValue) symbol"
             let capacityUnits = capacity == 1 ? mode.unit.one : mode.unit.many
             var hint: String
             if strict && version < (micro ? 4 : 40) {
-                hint = "raise --version or drop --strict-version"
+                hint = "raise \(name(.version)) or drop \(name(.strictVersion))"
             } else if micro {
-                hint = "drop --micro for a standard QR symbol"
+                hint = "drop \(name(.micro)) for a standard QR symbol"
             } else {
-                hint = "shorten it or split it over several symbols (--split N)"
+                hint = "shorten it or split it over 2 to 16 symbols (\(name(.parts)))"
             }
-            if level > .l { hint = "lower the level (--level L), " + hint }
+            if level > .l { hint = "lower the level (\(name(.lowestLevel))), " + hint }
             return "payload too large: \(length) \(units) in \(mode.rawValue) mode, but \(symbol) holds at most \(capacity) \(capacityUnits) in that mode; \(hint)"
         case .splitPartTooLarge(let part, let parts, let length, let mode, let capacity, let version, let level, let strict):
             let units = length == 1 ? mode.unit.one : mode.unit.many
             let capacityUnits = capacity == 1 ? mode.unit.one : mode.unit.many
             var hints: [String] = []
-            if level > .l { hints.append("lower the level (--level L)") }
-            if strict && version < 40 { hints.append("raise --version or drop --strict-version") }
+            if level > .l { hints.append("lower the level (\(name(.lowestLevel)))") }
+            if strict && version < 40 { hints.append("raise \(name(.version)) or drop \(name(.strictVersion))") }
             hints.append(
                 parts < 16
-                    ? "split it over more symbols (--split \(parts + 1)\(parts < 15 ? " to 16" : ""))"
+                    ? "split it over \(parts < 15 ? "\(parts + 1) to 16" : "16") symbols (\(name(.parts)))"
                     : "shorten it: 16 symbols are the most structured append joins")
             return "payload too large for \(parts) symbols: part \(part) of \(parts) is \(length) \(units) in \(mode.rawValue) mode, "
                 + "but a version \(version)-\(level.rawValue) symbol holds at most \(capacity) \(capacityUnits) in that mode "
@@ -134,21 +147,121 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidColor(let text):
             return "'\(text)' is not a colour; use a CSS colour name (red, navy, transparent …) or RRGGBB or RRGGBBAA hexadecimal, such as 000000 or ffffff00"
         case .targetSizeTooSmall(let size, let modules, let margin):
-            return "size \(size) px is too small: the symbol and its \(margin)-module quiet zone are \(modules) modules wide, so they need at least \(modules) px"
+            return "\(name(.targetSize)) of \(size) px is too small: the symbol and its \(margin)-module quiet zone are \(modules) modules wide, "
+                + "so they need at least \(modules) px; give \(name(.targetSize)) \(modules) or more, or a smaller \(name(.margin))"
         case .lowContrast(let foreground, let background, let ratio, let minimum):
             return "\(foreground) on \(background) has a contrast ratio of \(Self.ratioText(ratio)):1, below the \(Self.ratioText(minimum)):1 readers need to tell dark modules from light"
         case .characterNotInMode(let character, let position, let mode):
             return "\(character) (character \(position)) does not fit \(mode.rawValue) mode, which holds \(mode.repertoire) only"
         case .unknownCharacterSet(let name):
-            return "iconv knows no character set named '\(name)' (see iconv --list)"
+            return "iconv knows no character set named '\(name)'"
         case .notInCharacterSet(let character, let position, let characterSet):
             return "\(character) (character \(position)) has no form in \(characterSet)"
         case .noECIDesignator(let name):
             return "an ECI header cannot declare \(name): ECI designators exist for UTF-8, ISO-8859-1 to -16 (but -12), Shift_JIS, CP1250 to CP1252, CP1256, UTF-16BE, US-ASCII, Big5, GB18030 and EUC-KR"
         case .imageTooLarge(let width, let height, let limit):
-            return "the picture would be \(width)×\(height) pixels, over the limit of \(limit); lower --scale or --size-px"
+            return "the picture would be \(width)×\(height) pixels, over the limit of \(limit); lower \(name(.scale)) or \(name(.targetSize))"
         case .pngWriteFailed(let message):
             return "cannot write PNG: \(message)"
+        }
+    }
+
+    /// Options of ``EncodeOptions`` (and the part count of structured append) that cannot
+    /// be used together.
+    public enum Conflict: Sendable, Equatable {
+        /// `strictVersion` is set with no `version` to hold to.
+        case strictVersionWithoutVersion
+        /// Micro QR held to `version` (strictly) has no `level`.
+        case microVersionWithoutLevel(version: Int, level: ErrorCorrectionLevel)
+        /// Micro QR has no ECI header.
+        case microWithECI
+        /// Micro QR has no structured append.
+        case microWithSplit
+        /// An ECI header declares UTF-8; Kanji mode writes Shift_JIS.
+        case eciWithKanji
+        /// A character set was given for a mode that has its own (numeric,
+        /// alphanumeric, Kanji).
+        case characterSetWithMode(EncodeMode)
+        /// An ECI header is followed by one 8-bit segment; a single segment of another
+        /// mode was asked for.
+        case eciWithSingleMode(QRDataMode)
+        /// Case-insensitive encoding was asked of 8-bit segments, which keep case.
+        case caseInsensitiveWithEightBit
+        /// A character set was given for raw bytes, which are not converted.
+        case characterSetWithBytes
+
+        /// The message, each setting named by `name` (see ``EncodeError/message(naming:)``).
+        func message(naming name: (Setting) -> String) -> String {
+            switch self {
+            case .strictVersionWithoutVersion:
+                return "\(name(.strictVersion)) needs a version to hold to: give \(name(.version)) too"
+            case .microVersionWithoutLevel(let version, let level):
+                return "Micro QR M\(version) has no level \(level.rawValue): M1 has L only, M2 and M3 L or M, M4 L, M or Q"
+            case .microWithECI:
+                return "Micro QR cannot carry an ECI header; drop \(name(.eci)) or \(name(.micro))"
+            case .microWithSplit:
+                return "Micro QR has no structured append; drop \(name(.micro)) or lower \(name(.parts)) to 1"
+            case .eciWithKanji:
+                return "the ECI header declares UTF-8, Kanji mode writes Shift_JIS; drop \(name(.eci)) or \(name(.kanji))"
+            case .characterSetWithMode(let mode):
+                return "\(name(.characterSet)) applies to text in automatic or 8-bit mode; \(mode.singleMode?.rawValue ?? "Kanji") mode has its own"
+            case .eciWithSingleMode(let mode):
+                return "an ECI header is followed by one 8-bit segment, not a \(mode.rawValue) one"
+            case .caseInsensitiveWithEightBit:
+                return "case-insensitive encoding needs automatic or Kanji mode; 8-bit segments keep case (drop \(name(.caseInsensitive)))"
+            case .characterSetWithBytes:
+                return "\(name(.characterSet)) converts text, not raw bytes"
+            }
+        }
+    }
+
+    /// A setting that a message tells the caller to change. The library names it as a
+    /// Swift property or value (``swiftName``); the `qr` command names its flag.
+    package enum Setting: Sendable, CaseIterable {
+        /// The payload as raw bytes, encoded as they are.
+        case bytes
+        /// Kanji mode.
+        case kanji
+        /// The ECI header.
+        case eci
+        /// Micro QR.
+        case micro
+        /// Case-insensitive encoding.
+        case caseInsensitive
+        /// The character set text is written in.
+        case characterSet
+        /// The lowest error-correction level, L.
+        case lowestLevel
+        /// The smallest version.
+        case version
+        /// Holding to the version instead of growing.
+        case strictVersion
+        /// The number of symbols of structured append.
+        case parts
+        /// Pixels per module.
+        case scale
+        /// The picture's exact size in pixels.
+        case targetSize
+        /// The quiet zone in modules.
+        case margin
+
+        /// The setting as a Swift caller of the library changes it.
+        package var swiftName: String {
+            switch self {
+            case .bytes: "`QRPayload.bytes`"
+            case .kanji: "`EncodeMode.kanji`"
+            case .eci: "`EncodeOptions.eci`"
+            case .micro: "`EncodeOptions.micro`"
+            case .caseInsensitive: "`EncodeOptions.caseSensitive = false`"
+            case .characterSet: "`EncodeOptions.characterSet`"
+            case .lowestLevel: "`EncodeOptions.level = .l`"
+            case .version: "`EncodeOptions.version`"
+            case .strictVersion: "`EncodeOptions.strictVersion`"
+            case .parts: "the part count of `QREncoder.encodeSplit`"
+            case .scale: "`RenderOptions.scale`"
+            case .targetSize: "`RenderOptions.targetSize`"
+            case .margin: "`RenderOptions.margin`"
+            }
         }
     }
 

@@ -165,7 +165,7 @@ public struct EncodeOptions: Sendable, Equatable {
             throw EncodeError.versionOutOfRange(version: version, micro: micro)
         }
         if strictVersion && version == nil {
-            throw EncodeError.conflictingOptions("a strict version needs a version to hold to (--version N)")
+            throw EncodeError.conflictingOptions(.strictVersionWithoutVersion)
         }
         if let split, !(1...16).contains(split) {
             throw EncodeError.invalidSplitCount(split)
@@ -173,30 +173,28 @@ public struct EncodeOptions: Sendable, Equatable {
         if micro {
             if level == .h { throw EncodeError.levelUnavailableInMicro(level) }
             if strictVersion, let version, version < QREncoder.lowestMicroVersion(for: level) {
-                throw EncodeError.conflictingOptions(
-                    "Micro QR M\(version) has no level \(level.rawValue): M1 has L only, M2 and M3 L or M, M4 L, M or Q")
+                throw EncodeError.conflictingOptions(.microVersionWithoutLevel(version: version, level: level))
             }
-            if eci { throw EncodeError.conflictingOptions("Micro QR cannot carry an ECI header; drop --eci or --micro") }
+            if eci { throw EncodeError.conflictingOptions(.microWithECI) }
             if let split, split > 1 {
-                throw EncodeError.conflictingOptions("Micro QR has no structured append; drop --split or --micro")
+                throw EncodeError.conflictingOptions(.microWithSplit)
             }
         }
         if eci && mode == .kanji {
-            throw EncodeError.conflictingOptions("the ECI header declares UTF-8, Kanji mode writes Shift_JIS; drop --eci or --kanji")
+            throw EncodeError.conflictingOptions(.eciWithKanji)
         }
         if let characterSet {
             try TextEncoding.check(characterSet)
             if eci { _ = try TextEncoding.eciDesignator(characterSet) }
         }
         if characterSet != nil && mode != .automatic && mode != .eightBit {
-            throw EncodeError.conflictingOptions(
-                "a character set applies to text in automatic or 8-bit mode; \(mode.singleMode?.rawValue ?? "Kanji") mode has its own")
+            throw EncodeError.conflictingOptions(.characterSetWithMode(mode))
         }
-        if eci && mode.singleMode != nil && mode != .eightBit {
-            throw EncodeError.conflictingOptions("an ECI header is followed by one 8-bit segment, not a \(mode.singleMode?.rawValue ?? "") one")
+        if eci, let singleMode = mode.singleMode, mode != .eightBit {
+            throw EncodeError.conflictingOptions(.eciWithSingleMode(singleMode))
         }
         if !caseSensitive && (mode == .eightBit || eci) {
-            throw EncodeError.conflictingOptions("case-insensitive encoding needs automatic or Kanji mode; 8-bit segments keep case (drop --case-insensitive)")
+            throw EncodeError.conflictingOptions(.caseInsensitiveWithEightBit)
         }
     }
 }

@@ -493,7 +493,7 @@ struct PreparedPayload: Sendable {
         case .bytes(let bytes):
             if shiftJIS { throw EncodeError.kanjiNeedsText }
             if options.characterSet != nil {
-                throw EncodeError.conflictingOptions("a character set converts text, not raw bytes")
+                throw EncodeError.conflictingOptions(.characterSetWithBytes)
             }
             if options.eci, let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
                 throw EncodeError.eciNeedsUTF8(offset: offset)
