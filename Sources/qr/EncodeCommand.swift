@@ -498,24 +498,16 @@ struct PictureSettings: Equatable {
 
     func validate() throws(ValidationError) {
         if scale != nil && sizePx != nil { throw ValidationError("give --scale or --size-px, not both") }
-        if let dpi, !(1...100_000).contains(dpi) {
-            throw ValidationError("--dpi \(dpi) is out of range: use 1 to 100000")
-        }
         if let sizePx, sizePx < 1 { throw ValidationError("--size-px must be at least 1") }
     }
 
-    /// The picture options; checks the colours and ranges that need no symbol.
+    /// The picture options; checks the colours and ranges that need no symbol (the
+    /// library's checks, which the renderers make again).
     func renderOptions() throws -> RenderOptions {
         var options = RenderOptions(targetSize: sizePx, margin: margin)
-        if let scale {
-            guard (1...RenderOptions.maximumScale).contains(scale) else {
-                throw EncodeError.invalidRenderOption("--scale \(scale) is out of range: use 1 to \(RenderOptions.maximumScale)")
-            }
-            options.scale = scale
-        }
-        if let margin, !(0...RenderOptions.maximumMargin).contains(margin) {
-            throw EncodeError.invalidRenderOption("--margin \(margin) is out of range: use 0 to \(RenderOptions.maximumMargin)")
-        }
+        if let scale { options.scale = scale }
+        try options.validate()
+        if let dpi { try RenderOptions.validate(dpi: dpi) }
         if let foreground { options.foreground = try RGBAColor(css: foreground) }
         if let background { options.background = try RGBAColor(css: background) }
         return options

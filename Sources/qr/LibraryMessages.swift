@@ -30,6 +30,7 @@ extension EncodeError.Setting {
         case .scale: "--scale"
         case .targetSize: "--size-px"
         case .margin: "--margin"
+        case .dpi: "--dpi"
         }
     }
 }

@@ -340,8 +340,11 @@ struct EncodeCLIErrorTests {
         #expect(try CLI.qr(["encode", "x", "-o", "out.gif"]).stderr.contains("name it .png, .svg, .pdf, .eps, .pbm, .pam, .xbm, .xpm or .txt"))
     }
 
-    /// The library names a Swift property (`EncodeOptions.strictVersion`); qr names its flag.
+    /// The library names a Swift property (`RenderOptions.scale`); qr names its flag.
     @Test(arguments: [
+        (["encode", "x", "--scale", "0"], "--scale must be 1 to 1000 pixels per module, not 0"),
+        (["encode", "x", "--margin", "300"], "--margin must be 0 to 256 modules, not 300"),
+        (["encode", "x", "--dpi", "0", "--format", "pdf"], "--dpi must be 1 to 100000 dots per inch, not 0"),
         (["encode", "x", "--strict-version"], "--strict-version needs a version to hold to: give --version too"),
         (["encode", "12", "--micro", "--split", "2"], "Micro QR has no structured append; drop --micro or lower --split to 1"),
         (["encode", "x", "--8bit", "--case-insensitive"], "8-bit segments keep case (drop --case-insensitive)"),

@@ -292,10 +292,8 @@ struct VectorRenderTests {
 
     @Test func outOfRangeResolution() throws {
         let matrix = try encoder.encode(text: "dpi")
-        #expect(throws: EncodeError.invalidRenderOption("resolution 0 dpi is out of range: use 1 to 100000")) {
-            try PDFRenderer(dpi: 0).render(matrix)
-        }
-        #expect(throws: EncodeError.self) { try EPSRenderer(dpi: 100_001).render(matrix) }
+        #expect(throws: EncodeError.resolutionOutOfRange(0)) { try PDFRenderer(dpi: 0).render(matrix) }
+        #expect(throws: EncodeError.resolutionOutOfRange(100_001)) { try EPSRenderer(dpi: 100_001).render(matrix) }
     }
 
     @Test func epsAndXPMRefuseTranslucentColours() throws {

@@ -85,8 +85,11 @@ struct RenderPictureTests {
 
     @Test func dpiOutOfRange() throws {
         let matrix = try encoder.encode(text: "dpi")
-        #expect(throws: EncodeError.self) { try PNGRenderer(dpi: 0).render(matrix) }
-        #expect(throws: EncodeError.self) { try PNGRenderer(dpi: 100_001).render(matrix) }
+        #expect(throws: EncodeError.resolutionOutOfRange(0)) { try PNGRenderer(dpi: 0).render(matrix) }
+        #expect(throws: EncodeError.resolutionOutOfRange(100_001)) { try PNGRenderer(dpi: 100_001).render(matrix) }
+        #expect(throws: EncodeError.resolutionOutOfRange(0)) { try PNGRenderer(dpi: 0, pixelFormat: .gray8).render(matrix) }
+        #expect(throws: EncodeError.resolutionOutOfRange(-1)) { try RenderOptions.validate(dpi: -1) }
+        #expect(throws: Never.self) { try RenderOptions.validate(dpi: RenderOptions.resolutions.upperBound) }
     }
 
     @Test func coloursGoIntoThePalette() throws {
@@ -143,11 +146,19 @@ struct RenderPictureTests {
 
     @Test func renderOptionsOutOfRange() throws {
         let matrix = try encoder.encode(text: "limits")
-        for options in [RenderOptions(scale: 0), RenderOptions(scale: -2), RenderOptions(scale: 1001), RenderOptions(margin: -1), RenderOptions(margin: 257)] {
-            #expect(throws: EncodeError.self) { try PNGRenderer(options: options).render(matrix) }
-            #expect(throws: EncodeError.self) { try SVGRenderer(options: options).render(matrix) }
+        let refused: [(RenderOptions, EncodeError)] = [
+            (RenderOptions(scale: 0), .scaleOutOfRange(0)), (RenderOptions(scale: -2), .scaleOutOfRange(-2)),
+            (RenderOptions(scale: 1001), .scaleOutOfRange(1001)), (RenderOptions(margin: -1), .marginOutOfRange(-1)),
+            (RenderOptions(margin: 257), .marginOutOfRange(257)),
+        ]
+        for (options, error) in refused {
+            #expect(throws: error) { try options.validate() }
+            #expect(throws: error) { try PNGRenderer(options: options).render(matrix) }
+            #expect(throws: error) { try SVGRenderer(options: options).render(matrix) }
         }
-        #expect(throws: EncodeError.self) { try TerminalRenderer(margin: -1).render(matrix) }
+        // A target size replaces the scale, whatever it is.
+        #expect(throws: Never.self) { try RenderOptions(scale: 0, targetSize: 100).validate() }
+        #expect(throws: EncodeError.marginOutOfRange(-1)) { try TerminalRenderer(margin: -1).render(matrix) }
         let big = try encoder.encode(text: "big", options: EncodeOptions(version: 40))
         #expect(throws: EncodeError.imageTooLarge(width: 185 * 50, height: 185 * 50, limit: RenderOptions.pixelLimit)) {
             try PNGRenderer(options: RenderOptions(scale: 50)).render(big)

@@ -32,7 +32,7 @@ public struct ANSI256Renderer: Sendable {
     ///
     /// - Parameter matrix: The symbol.
     /// - Returns: `size + 2 × margin` lines, each ending in a reset and a newline.
-    /// - Throws: `EncodeError.invalidRenderOption` for a margin out of range or colours
+    /// - Throws: `EncodeError.marginOutOfRange`, or `.invalidRenderOption` for colours
     ///   other than black and white.
     public func render(_ matrix: QRMatrix) throws -> String {
         let layout = try options.textLayout(for: matrix)

@@ -13,7 +13,8 @@
 public struct EPSRenderer: Sendable {
     /// Scale (or target size), margin and colours.
     public var options: RenderOptions
-    /// Pixels per inch that `scale` counts in, 1–100000; 72 makes a pixel one point.
+    /// Pixels per inch that `scale` counts in, within `RenderOptions.resolutions`; 72
+    /// makes a pixel one point.
     public var dpi: Int
 
     /// Makes a renderer; every parameter has the default described on its property.
@@ -33,8 +34,8 @@ public struct EPSRenderer: Sendable {
     ///
     /// - Parameter matrix: The symbol.
     /// - Returns: The document, ASCII text ending in a newline.
-    /// - Throws: `EncodeError.invalidRenderOption` for a scale, target size, margin or
-    ///   resolution out of range, or a translucent colour.
+    /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`,
+    ///   `.resolutionOutOfRange`, or `.invalidRenderOption` for a translucent colour.
     public func render(_ matrix: QRMatrix) throws -> String {
         let layout = try options.layout(for: matrix)
         let points = try VectorPage(layout: layout, dpi: dpi)

@@ -6,8 +6,8 @@
 /// property or value to change:
 ///
 /// ```
+/// `RenderOptions.scale` must be 1 to 1000 pixels per module, not 0
 /// Micro QR cannot carry an ECI header; drop `EncodeOptions.eci` or `EncodeOptions.micro`
-/// the picture would be 11100×11100 pixels, over the limit of 67108864; lower `RenderOptions.scale` or `RenderOptions.targetSize`
 /// ```
 public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// There was nothing to encode.
@@ -50,7 +50,14 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case outOfMemory
     /// libqrencode failed with another `errno` value.
     case libraryFailure(errno: Int32)
-    /// A rendering parameter is out of range; the message names it.
+    /// `RenderOptions.scale` is outside 1 to `RenderOptions.maximumScale`.
+    case scaleOutOfRange(Int)
+    /// `RenderOptions.margin` is outside 0 to `RenderOptions.maximumMargin`.
+    case marginOutOfRange(Int)
+    /// A renderer's `dpi` is outside `RenderOptions.resolutions`.
+    case resolutionOutOfRange(Int)
+    /// A format cannot draw what the options ask of it (a translucent colour, colours
+    /// other than black and white, text XML cannot carry); the message says what.
     case invalidRenderOption(String)
     /// A colour is not `RRGGBB` or `RRGGBBAA` hexadecimal.
     case invalidColor(String)
@@ -142,6 +149,12 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
             return "out of memory while encoding"
         case .libraryFailure(let code):
             return "libqrencode failed (errno \(code))"
+        case .scaleOutOfRange(let scale):
+            return "\(name(.scale)) must be 1 to \(RenderOptions.maximumScale) pixels per module, not \(scale)"
+        case .marginOutOfRange(let margin):
+            return "\(name(.margin)) must be 0 to \(RenderOptions.maximumMargin) modules, not \(margin)"
+        case .resolutionOutOfRange(let dpi):
+            return "\(name(.dpi)) must be \(RenderOptions.resolutions.lowerBound) to \(RenderOptions.resolutions.upperBound) dots per inch, not \(dpi)"
         case .invalidRenderOption(let message):
             return message
         case .invalidColor(let text):
@@ -244,6 +257,8 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case targetSize
         /// The quiet zone in modules.
         case margin
+        /// The resolution in dots per inch.
+        case dpi
 
         /// The setting as a Swift caller of the library changes it.
         package var swiftName: String {
@@ -261,6 +276,7 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
             case .scale: "`RenderOptions.scale`"
             case .targetSize: "`RenderOptions.targetSize`"
             case .margin: "`RenderOptions.margin`"
+            case .dpi: "the renderer's `dpi`"
             }
         }
     }

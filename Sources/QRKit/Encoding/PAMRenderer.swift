@@ -21,8 +21,8 @@ public struct PAMRenderer: Sendable {
     /// - Parameter matrix: The symbol.
     /// - Returns: The file's bytes: a square picture of `(size + 2 × margin) × scale`
     ///   pixels (or the target size).
-    /// - Throws: `EncodeError.invalidRenderOption` or `.targetSizeTooSmall` for a scale,
-    ///   target size or margin out of range; `.imageTooLarge`.
+    /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`
+    ///   or `.imageTooLarge`.
     public func render(_ matrix: QRMatrix) throws -> [UInt8] {
         let layout = try options.layout(for: matrix)
         try layout.checkPixelLimit()

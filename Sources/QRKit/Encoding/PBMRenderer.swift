@@ -31,8 +31,8 @@ public struct PBMRenderer: Sendable {
     /// - Parameter matrix: The symbol.
     /// - Returns: The file's bytes: a square bitmap of `(size + 2 × margin) × scale`
     ///   pixels.
-    /// - Throws: `EncodeError.invalidRenderOption` for a scale, target size or margin
-    ///   out of range, or colours other than black and white; `.imageTooLarge`.
+    /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`,
+    ///   `.invalidRenderOption` for colours other than black and white, `.imageTooLarge`.
     public func render(_ matrix: QRMatrix) throws -> [UInt8] {
         let layout = try options.layout(for: matrix)
         try layout.checkPixelLimit()

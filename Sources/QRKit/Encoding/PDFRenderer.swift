@@ -14,7 +14,8 @@
 public struct PDFRenderer: Sendable {
     /// Scale (or target size), margin and colours.
     public var options: RenderOptions
-    /// Pixels per inch that `scale` counts in, 1–100000; 72 makes a pixel one point.
+    /// Pixels per inch that `scale` counts in, within `RenderOptions.resolutions`; 72
+    /// makes a pixel one point.
     public var dpi: Int
 
     /// Makes a renderer; every parameter has the default described on its property.
@@ -27,8 +28,8 @@ public struct PDFRenderer: Sendable {
     ///
     /// - Parameter matrix: The symbol.
     /// - Returns: The file's bytes: PDF 1.4, one page, uncompressed.
-    /// - Throws: `EncodeError.invalidRenderOption` for a scale, target size, margin or
-    ///   resolution out of range.
+    /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`
+    ///   or `.resolutionOutOfRange`.
     public func render(_ matrix: QRMatrix) throws -> [UInt8] {
         let layout = try options.layout(for: matrix)
         let points = try VectorPage(layout: layout, dpi: dpi)
@@ -97,9 +98,7 @@ struct VectorPage: Sendable {
     let originFromBottom: String
 
     init(layout: RenderLayout, dpi: Int) throws(EncodeError) {
-        guard (1...100_000).contains(dpi) else {
-            throw .invalidRenderOption("resolution \(dpi) dpi is out of range: use 1 to 100000")
-        }
+        try RenderOptions.validate(dpi: dpi)
         module = Decimal.text(layout.scale * 72, dpi)
         page = Decimal.text(layout.pixels * 72, dpi)
         wholePage = (layout.pixels * 72 + dpi - 1) / dpi

@@ -18,7 +18,8 @@ public enum PNGPixelFormat: String, Sendable, CaseIterable {
 public struct PNGRenderer: Sendable {
     /// Scale (or target size), margin and colours.
     public var options: RenderOptions
-    /// Resolution recorded in a pHYs chunk, 1–100000, or `nil` for none.
+    /// Resolution recorded in a pHYs chunk, within `RenderOptions.resolutions`, or `nil`
+    /// for none.
     public var dpi: Int?
     /// Palette (1-bit) or 8-bit gray.
     public var pixelFormat: PNGPixelFormat
@@ -35,12 +36,10 @@ public struct PNGRenderer: Sendable {
     /// - Parameter matrix: The symbol.
     /// - Returns: The file's bytes: a square picture of `(size + 2 × margin) × scale`
     ///   pixels.
-    /// - Throws: `EncodeError.invalidRenderOption` (scale, margin, target size, dpi, or
-    ///   transparency in 8-bit gray), `.imageTooLarge`, or `.pngWriteFailed`.
+    /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`,
+    ///   `.resolutionOutOfRange`, `.invalidRenderOption` (transparency in 8-bit gray),
+    ///   `.imageTooLarge`, or `.pngWriteFailed`.
     public func render(_ matrix: QRMatrix) throws -> [UInt8] {
-        if let dpi, !(1...100_000).contains(dpi) {
-            throw EncodeError.invalidRenderOption("resolution \(dpi) dpi is out of range: use 1 to 100000")
-        }
         switch pixelFormat {
         case .palette:
             let layout = try options.layout(for: matrix)

@@ -112,6 +112,29 @@ public struct RenderOptions: Sendable, Equatable {
     public static let maximumMargin = 256
     /// The largest scale accepted.
     public static let maximumScale = 1000
+    /// The resolutions a renderer's `dpi` may have, in dots per inch.
+    public static let resolutions = 1...100_000
+
+    /// Checks the values that need no symbol: the margin when one is given, and the
+    /// scale unless a target size replaces it. Every renderer calls this; call it early
+    /// to report bad options before encoding.
+    ///
+    /// - Throws: `EncodeError.marginOutOfRange` or `.scaleOutOfRange`.
+    ///
+    /// ```swift
+    /// try RenderOptions(scale: 0).validate()  // throws EncodeError.scaleOutOfRange(0)
+    /// ```
+    public func validate() throws(EncodeError) {
+        if let margin, !(0...Self.maximumMargin).contains(margin) { throw .marginOutOfRange(margin) }
+        if targetSize == nil && !(1...Self.maximumScale).contains(scale) { throw .scaleOutOfRange(scale) }
+    }
+
+    /// Checks a renderer's resolution against ``resolutions``.
+    ///
+    /// - Throws: `EncodeError.resolutionOutOfRange`.
+    public static func validate(dpi: Int) throws(EncodeError) {
+        guard resolutions.contains(dpi) else { throw .resolutionOutOfRange(dpi) }
+    }
 
     /// Resolves margin and scale for `matrix` and checks them.
     ///
@@ -120,13 +143,11 @@ public struct RenderOptions: Sendable, Equatable {
     /// left over. An odd remainder gives the right and bottom sides one pixel more than
     /// the left and top.
     ///
-    /// - Throws: `EncodeError.invalidRenderOption` for values out of range, or
-    ///   `.targetSizeTooSmall` when the symbol and its margin need more pixels.
-    func layout(for matrix: QRMatrix) throws -> RenderLayout {
+    /// - Throws: what ``validate()`` throws, or `EncodeError.targetSizeTooSmall` when
+    ///   the symbol and its margin need more pixels.
+    func layout(for matrix: QRMatrix) throws(EncodeError) -> RenderLayout {
+        try validate()
         let margin = self.margin ?? matrix.standardMargin
-        guard (0...Self.maximumMargin).contains(margin) else {
-            throw EncodeError.invalidRenderOption("margin \(margin) is out of range: use 0 to \(Self.maximumMargin) modules")
-        }
         let modules = matrix.size + 2 * margin
         if let targetSize {
             guard targetSize >= modules else {
@@ -136,10 +157,7 @@ public struct RenderOptions: Sendable, Equatable {
             let spare = targetSize - modules * scale
             return RenderLayout(margin: margin, scale: scale, modules: modules, padding: (spare / 2, spare - spare / 2))
         }
-        guard (1...Self.maximumScale).contains(self.scale) else {
-            throw EncodeError.invalidRenderOption("scale \(self.scale) is out of range: use 1 to \(Self.maximumScale) pixels per module")
-        }
-        return RenderLayout(margin: margin, scale: self.scale, modules: modules)
+        return RenderLayout(margin: margin, scale: scale, modules: modules)
     }
 }
 
@@ -235,7 +253,8 @@ public struct GrayImageRenderer: Sendable {
     ///
     /// - Parameter matrix: The symbol.
     /// - Returns: A square picture of `(size + 2 × margin) × scale` pixels.
-    /// - Throws: `EncodeError.invalidRenderOption` or `.imageTooLarge`.
+    /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`
+    ///   or `.imageTooLarge`.
     public func render(_ matrix: QRMatrix) throws -> GrayImage {
         let layout = try options.layout(for: matrix)
         try layout.checkPixelLimit()

@@ -57,9 +57,9 @@ public struct SVGRenderer: Sendable {
     ///
     /// - Parameter matrix: The symbol.
     /// - Returns: The document, UTF-8 text ending in a newline.
-    /// - Throws: `EncodeError.invalidRenderOption` for a scale, target size or margin
-    ///   out of range, or a title or description holding a character XML 1.0 cannot
-    ///   carry (control characters other than tab and line breaks).
+    /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`,
+    ///   or `.invalidRenderOption` for a title or description holding a character XML 1.0
+    ///   cannot carry (control characters other than tab and line breaks).
     public func render(_ matrix: QRMatrix) throws -> String {
         let layout = try options.layout(for: matrix)
         let texts = try escapedTexts()

@@ -41,7 +41,7 @@ public struct TerminalRenderer: Sendable {
     ///
     /// - Parameter matrix: The symbol.
     /// - Returns: `(size + 2 × margin + 1) / 2` lines, each ending in a newline.
-    /// - Throws: `EncodeError.invalidRenderOption` for a margin out of range.
+    /// - Throws: `EncodeError.marginOutOfRange`.
     public func render(_ matrix: QRMatrix) throws -> String {
         let layout = try RenderOptions(scale: 1, margin: margin).layout(for: matrix)
         let first = -layout.margin

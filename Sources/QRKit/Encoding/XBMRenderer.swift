@@ -30,9 +30,8 @@ public struct XBMRenderer: Sendable {
     ///
     /// - Parameter matrix: The symbol.
     /// - Returns: The document, ASCII text ending in a newline.
-    /// - Throws: `EncodeError.invalidRenderOption` or `.targetSizeTooSmall` for a scale,
-    ///   target size or margin out of range, or colours other than black and white;
-    ///   `.imageTooLarge`.
+    /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`,
+    ///   `.invalidRenderOption` for colours other than black and white, `.imageTooLarge`.
     public func render(_ matrix: QRMatrix) throws -> String {
         let layout = try options.layout(for: matrix)
         try layout.checkPixelLimit()

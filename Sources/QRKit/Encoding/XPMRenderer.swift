@@ -27,8 +27,8 @@ public struct XPMRenderer: Sendable {
     ///
     /// - Parameter matrix: The symbol.
     /// - Returns: The document, ASCII text ending in a newline.
-    /// - Throws: `EncodeError.invalidRenderOption` for a scale, target size or margin
-    ///   out of range, or a translucent colour; `.imageTooLarge`.
+    /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`,
+    ///   `.invalidRenderOption` for a translucent colour, `.imageTooLarge`.
     public func render(_ matrix: QRMatrix) throws -> String {
         let layout = try options.layout(for: matrix)
         try layout.checkPixelLimit()

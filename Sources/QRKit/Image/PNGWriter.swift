@@ -17,10 +17,11 @@ public enum PNGWriter {
     ///
     /// - Parameters:
     ///   - image: The picture.
-    ///   - dpi: Resolution to record in a pHYs chunk (1–100000), or `nil` for none.
+    ///   - dpi: Resolution to record in a pHYs chunk (within `RenderOptions.resolutions`),
+    ///     or `nil` for none.
     /// - Returns: The PNG file's bytes.
     /// - Throws: `EncodeError.pngWriteFailed` with libpng's message, or
-    ///   `.invalidRenderOption` for a resolution out of range.
+    ///   `.resolutionOutOfRange`.
     public static func encode(_ image: GrayImage, dpi: Int? = nil) throws -> [UInt8] {
         try write(
             rows: image.pixels, rowBytes: image.width, width: image.width, height: image.height, bitDepth: 8,
@@ -41,7 +42,7 @@ public enum PNGWriter {
     ///   - dpi: Resolution to record in a pHYs chunk, or `nil` for none.
     /// - Returns: The PNG file's bytes.
     /// - Throws: `EncodeError.pngWriteFailed` for a bad geometry or palette, or libpng's
-    ///   message; `.invalidRenderOption` for a resolution out of range.
+    ///   message; `.resolutionOutOfRange`.
     ///
     /// ```swift
     /// let png = try PNGWriter.encode(indices: [0, 1, 1, 0], width: 2, height: 2, palette: [.white, .black])
@@ -75,14 +76,12 @@ public enum PNGWriter {
     /// Writes rows already packed at `bitDepth` (leftmost pixel in the high bits): gray
     /// when `palette` is `nil`, else indices into it.
     ///
-    /// - Throws: `EncodeError.invalidRenderOption` for a resolution outside 1–100000,
-    ///   `.pngWriteFailed` with libpng's message.
+    /// - Throws: `EncodeError.resolutionOutOfRange` for a resolution outside
+    ///   `RenderOptions.resolutions`, `.pngWriteFailed` with libpng's message.
     static func write(
         rows: [UInt8], rowBytes: Int, width: Int, height: Int, bitDepth: Int, palette: [RGBAColor]?, dpi: Int?
     ) throws -> [UInt8] {
-        if let dpi, !(1...100_000).contains(dpi) {
-            throw EncodeError.invalidRenderOption("resolution \(dpi) dpi is out of range: use 1 to 100000")
-        }
+        if let dpi { try RenderOptions.validate(dpi: dpi) }
         guard width > 0, height > 0, let width32 = UInt32(exactly: width), let height32 = UInt32(exactly: height),
             width32 <= Int32.max, height32 <= Int32.max, rows.count >= rowBytes * height
         else { throw EncodeError.pngWriteFailed("the rows do not match a \(width)×\(height) picture") }
