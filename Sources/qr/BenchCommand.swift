@@ -221,7 +221,7 @@ struct BenchCommand: ParsableCommand {
         if let svg {
             failed = !write(path: svg) { Array(SVGChart.document(result).utf8) } || failed
         }
-        if failed { throw QRExit.unreadable }
+        if failed { throw QRExit.unwritable }
     }
 
     // MARK: - Cold calls
@@ -275,7 +275,8 @@ struct BenchCommand: ParsableCommand {
         } catch {
             bar?.finish()
             StandardError.report("\(error)")
-            throw QRExit.unreadable
+            if case .writeFailed = error { throw QRExit.unwritable }
+            throw QRExit.unencodable
         }
         bar?.finish()
         let dropped = summary.dropped > 0 ? " (\(summary.dropped) unreadable left out)" : ""

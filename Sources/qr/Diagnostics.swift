@@ -13,6 +13,12 @@ enum QRExit {
     static let noCode = ExitCode(1)
     /// Some input could not be read.
     static let unreadable = ExitCode(2)
+    /// The payload could not be encoded, or its picture drawn. The contract gives it the
+    /// status of an unreadable input: the input was not what a code can be made of.
+    static let unencodable = ExitCode(2)
+    /// An output (a file, standard output, a report) could not be written. The status
+    /// of an unreadable input, as the contract has no other for it.
+    static let unwritable = ExitCode(2)
     /// The command line was wrong.
     static let usage = ExitCode(64)
 }

@@ -159,7 +159,7 @@ struct EncodeSettings: Equatable {
                 throw QRExit.usage
             }
             StandardError.report("\(source): \(error.commandLineMessage)")
-            throw QRExit.unreadable
+            throw QRExit.unencodable
         }
 
         let format = try resolvedFormat()
@@ -173,7 +173,7 @@ struct EncodeSettings: Equatable {
                 throw QRExit.usage
             }
             StandardError.report("\(output ?? "output"): \(error.commandLineMessage)")
-            throw QRExit.unreadable
+            throw QRExit.unencodable
         }
 
         guard let output, output != "-" else {
@@ -185,7 +185,7 @@ struct EncodeSettings: Equatable {
                 try FileSystem.write(joined, descriptor: 1, name: "standard output")
             } catch {
                 StandardError.report("standard output: \(error.reason)")
-                throw QRExit.unreadable
+                throw QRExit.unwritable
             }
             return
         }
@@ -195,7 +195,7 @@ struct EncodeSettings: Equatable {
                 try FileSystem.write(document, to: path)
             } catch {
                 StandardError.report("\(path): \(error.reason)")
-                throw QRExit.unreadable
+                throw QRExit.unwritable
             }
         }
     }
@@ -268,7 +268,7 @@ struct EncodeSettings: Equatable {
             return (try QRPayload(utf8: bytes), source)
         } catch {
             StandardError.report("\(source): \(commandLineMessage(error))")
-            throw QRExit.unreadable
+            throw QRExit.unencodable
         }
     }
 
