@@ -148,20 +148,4 @@ struct EncodeErrorTests {
         #expect(throws: EncodeError.self) { try encoder.encode(bytes: bytes, options: EncodeOptions(level: .l, micro: true)) }
         #expect(throws: EncodeError.self) { try encoder.encodeSplit(.bytes(bytes), into: 16) }
     }
-
-    @Test func everyMessageIsOneLine() {
-        let errors: [EncodeError] = [
-            .emptyInput, .invalidUTF8(offset: 1), .eciNeedsUTF8(offset: 1), .notShiftJIS(character: "é", index: 0),
-            .kanjiNeedsText, .shiftJISUnavailable, .versionOutOfRange(version: 41, micro: false),
-            .levelUnavailableInMicro(.h), .invalidSplitCount(17), .tooShortToSplit(length: 1, parts: 2),
-            .conflictingOptions(.microWithECI),
-            .payloadTooLarge(length: 1, mode: .kanji, capacity: 1, version: 1, level: .l, micro: false, strict: false),
-            .splitPartTooLarge(part: 1, parts: 2, length: 9, mode: .byte, capacity: 7, version: 1, level: .l, strict: false),
-            .invalidInput, .outOfMemory, .libraryFailure(errno: 5), .invalidRenderOption("x"), .invalidColor("zz"),
-            .imageTooLarge(width: 1, height: 1, limit: 1), .pngWriteFailed("x"),
-        ]
-        for error in errors {
-            #expect(!error.description.isEmpty && !error.description.contains("\n"))
-        }
-    }
 }
