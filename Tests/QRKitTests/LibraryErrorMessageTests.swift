@@ -78,13 +78,25 @@ import Testing
             .conflictingOptions(.microWithSplit), .conflictingOptions(.eciWithKanji),
             .conflictingOptions(.caseInsensitiveWithEightBit), .conflictingOptions(.characterSetWithBytes),
             .invalidInput, .outOfMemory, .libraryFailure(errno: 5), .scaleOutOfRange(0), .marginOutOfRange(257),
-            .resolutionOutOfRange(0), .invalidRenderOption("PBM has only black and white"), .invalidColor("zz"),
+            .resolutionOutOfRange(0), .invalidColor("zz"),
             .targetSizeTooSmall(size: 20, modules: 29, margin: 4),
             .lowContrast(foreground: RGBAColor(red: 255, green: 255, blue: 0), background: .white, ratio: 1.07, minimum: 3),
             .unknownCharacterSet("NO-SUCH-SET"), .notInCharacterSet(character: "€ U+20AC", position: 3, characterSet: "ISO-8859-1"),
             .noECIDesignator("EBCDIC-US"), .imageTooLarge(width: 9250, height: 9250, limit: RenderOptions.pixelLimit),
             .pngWriteFailed("libpng failed without a message"),
         ]
+        // What each format refuses, as the renderers word it.
+        let translucent = RGBAColor(red: 0, green: 0, blue: 0, alpha: 128)
+        let refusals: [() throws -> Void] = [
+            { try EPSRenderer(options: RenderOptions(foreground: translucent)).checkColours() },
+            { try EPSRenderer(options: RenderOptions(background: RGBAColor(red: 255, green: 255, blue: 255, alpha: 128))).checkColours() },
+            { try PBMRenderer(options: RenderOptions(foreground: RGBAColor(red: 0, green: 0, blue: 128))).checkColours() },
+            { try SVGRenderer(title: "bell \u{7}").checkTexts() },
+            { _ = try PNGRenderer(options: RenderOptions(background: translucent), pixelFormat: .gray8).render(QREncoder().encode(text: "x")) },
+        ]
+        for refusal in refusals {
+            do { try refusal() } catch let error as EncodeError { errors.append(error) } catch {}
+        }
         errors += EncodeMode.allCases.map { .conflictingOptions(.characterSetWithMode($0)) }
         for mode in QRDataMode.allCases {
             errors.append(.conflictingOptions(.eciWithSingleMode(mode)))
