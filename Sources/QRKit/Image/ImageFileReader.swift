@@ -169,9 +169,8 @@ enum FileContents {
 
     /// The bytes of an open descriptor, read to its end under the same bounds.
     static func bytes(of descriptor: Int32, name: String, reader: some ImageFileReader) throws(ImageError) -> [UInt8] {
-        var status = stat()
-        let size = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
-        return try readToEnd(descriptor, name: name, reader: reader, first: [], expectedSize: size)
+        try readToEnd(
+            descriptor, name: name, reader: reader, first: [], expectedSize: FileSystem.regularFileSize(descriptor))
     }
 
     /// Waits, at most `wait`, for a writer to the FIFO opened without blocking as
@@ -185,71 +184,49 @@ enum FileContents {
         let deadline = clock.now + wait
         var chunk = [UInt8](repeating: 0, count: chunkSize)
         while true {
-            let (count, code) = read(descriptor, into: &chunk)
-            if count > 0 { return Array(chunk[0..<count]) }
-            if count == 0 {
-                if clock.now >= deadline {
-                    throw .unreadableFile(
-                        file: path, reason: "a named pipe (FIFO) that nothing was written to within \(wait)")
-                }
-                usleep(5_000)
-            } else if code == EAGAIN || code == EWOULDBLOCK {
-                return []
-            } else if code != EINTR {
-                throw unreadable(path, code)
+            let count: Int?
+            do {
+                count = try FileSystem.read(descriptor: descriptor, name: path, into: &chunk)
+            } catch {
+                throw unreadable(error)
             }
+            guard let count else { return [] }
+            if count > 0 { return Array(chunk[0..<count]) }
+            if clock.now >= deadline {
+                throw .unreadableFile(file: path, reason: "a named pipe (FIFO) that nothing was written to within \(wait)")
+            }
+            usleep(5_000)
         }
     }
 
     /// Reads `descriptor` to its end after the bytes `first` already read from it.
     ///
     /// Stops early, returning what it has, when the first bytes show a format `reader`
-    /// does not decode, and fails past its `maximumFileSize`. A descriptor without data yet (non-blocking) is
-    /// waited on with poll(2), so its flags, maybe shared with other processes, stay as
-    /// they are.
+    /// does not decode, and fails past its `maximumFileSize`.
     private static func readToEnd(
         _ descriptor: Int32, name: String, reader: some ImageFileReader, first: [UInt8], expectedSize: Int
     ) throws(ImageError) -> [UInt8] {
         let limit = reader.maximumFileSize
-        var bytes = first
-        if expectedSize > 0 { bytes.reserveCapacity(min(expectedSize, limit, 1 << 28)) }
-        var sniffed = false
-        // A regular file's size is known: a chunk of that size and one byte more reads it
-        // whole and sees its end, without zeroing a megabyte for a file of a few hundred bytes.
-        var chunk = [UInt8](repeating: 0, count: expectedSize > 0 ? min(chunkSize, expectedSize + 1) : chunkSize)
-        while true {
-            if !sniffed, bytes.count >= ImageFormat.sniffLength {
-                sniffed = true
-                if !reader.formats.contains(ImageFormat(sniffing: bytes)) { return bytes }
+        do {
+            return try FileSystem.readToEnd(
+                descriptor: descriptor, name: name, first: first, expectedSize: expectedSize, limit: limit,
+                tooLarge: "the file is larger than any picture within the pixel limit needs (over \(limit) bytes)",
+                chunkSize: chunkSize
+            ) { bytes in
+                bytes.count >= ImageFormat.sniffLength && !reader.formats.contains(ImageFormat(sniffing: bytes))
             }
-            if bytes.count > limit {
-                throw .unreadableFile(
-                    file: name, reason: "the file is larger than any picture within the pixel limit needs (over \(limit) bytes)")
-            }
-            let (count, code) = read(descriptor, into: &chunk)
-            if count > 0 {
-                bytes.append(contentsOf: chunk[0..<count])
-            } else if count == 0 {
-                return bytes
-            } else if code == EAGAIN || code == EWOULDBLOCK {
-                var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                _ = poll(&ready, 1, -1)
-            } else if code != EINTR {
-                throw unreadable(name, code)
-            }
-        }
-    }
-
-    /// One read(2) into `chunk`: the count, and errno when it failed.
-    private static func read(_ descriptor: Int32, into chunk: inout [UInt8]) -> (Int, Int32) {
-        chunk.withUnsafeMutableBytes { buffer in
-            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-            return (count, count < 0 ? errno : 0)
+        } catch {
+            throw unreadable(error)
         }
     }
 
     /// The error for `path` failing with `code`, an `errno` value.
     static func unreadable(_ path: String, _ code: Int32) -> ImageError {
-        .unreadableFile(file: path, reason: FileSystem.reason(code))
+        unreadable(FileSystemError(path: path, code: code))
+    }
+
+    /// A file-system failure as the picture readers report it.
+    static func unreadable(_ error: FileSystemError) -> ImageError {
+        .unreadableFile(file: error.path, reason: error.reason)
     }
 }

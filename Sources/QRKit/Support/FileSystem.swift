@@ -62,33 +62,95 @@ package enum FileSystem {
     package static func read(
         descriptor: Int32, name: String, limit: Int = .max, tooLarge: String = ""
     ) throws(FileSystemError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        while try read(descriptor: descriptor, name: name, appendingTo: &bytes) > 0 {
+        try readToEnd(
+            descriptor: descriptor, name: name, expectedSize: regularFileSize(descriptor), limit: limit,
+            tooLarge: tooLarge)
+    }
+
+    /// Reads an open descriptor to its end, after the bytes `first` already read from it:
+    /// every whole-stream read of the package goes through here.
+    ///
+    /// A descriptor that does not block and has nothing yet is waited on with poll(2),
+    /// so its flags, maybe shared with other processes, stay as they are.
+    ///
+    /// - Parameters:
+    ///   - expectedSize: the size of a regular file, or 0 when unknown: the buffer is made
+    ///     that large at once.
+    ///   - limit: the most bytes to accept; more fails with `tooLarge` as the reason.
+    ///   - chunkSize: the most bytes one read(2) asks for.
+    ///   - enough: true when the bytes read so far are all the caller wants (their start
+    ///     shows the rest is of no use); asked before every read.
+    /// - Throws: ``FileSystemError`` naming `name` and the system's reason.
+    package static func readToEnd(
+        descriptor: Int32, name: String, first: [UInt8] = [], expectedSize: Int = 0, limit: Int = .max,
+        tooLarge: String = "", chunkSize: Int = 1 << 16, enough: ([UInt8]) -> Bool = { _ in false }
+    ) throws(FileSystemError) -> [UInt8] {
+        var bytes = first
+        if expectedSize > 0 { bytes.reserveCapacity(min(expectedSize, limit, 1 << 28)) }
+        // A regular file smaller than a chunk is read whole, and its end seen, by a chunk of
+        // its size and one byte more, without zeroing a large chunk for a few hundred bytes.
+        var chunk = [UInt8](repeating: 0, count: expectedSize > 0 ? min(chunkSize, expectedSize + 1) : chunkSize)
+        while true {
+            if enough(bytes) { return bytes }
             if bytes.count > limit { throw FileSystemError(path: name, reason: tooLarge) }
+            guard let count = try read(descriptor: descriptor, name: name, into: &chunk) else {
+                waitUntilReadable(descriptor)
+                continue
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
         }
-        return bytes
     }
 
     /// Reads what an open descriptor has next, at most `count` bytes, onto the end of
-    /// `bytes`, retrying after interrupts: a stream taken a piece at a time.
+    /// `bytes`, waiting for it when the descriptor does not block: a stream taken a piece
+    /// at a time.
     ///
     /// - Returns: the number of bytes appended; 0 at the end of the stream.
     package static func read(
         descriptor: Int32, name: String, appendingTo bytes: inout [UInt8], upTo count: Int = 1 << 16
     ) throws(FileSystemError) -> Int {
-        let old = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: count))
+        var chunk = [UInt8](repeating: 0, count: count)
         while true {
-            let got = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + old, count) }
-            if got >= 0 {
-                bytes.removeLast(count - got)
-                return got
-            } else if errno != EINTR {
-                let code = errno
-                bytes.removeLast(count)
-                throw FileSystemError(path: name, code: code)
+            guard let got = try read(descriptor: descriptor, name: name, into: &chunk) else {
+                waitUntilReadable(descriptor)
+                continue
             }
+            bytes.append(contentsOf: chunk[0..<got])
+            return got
         }
+    }
+
+    /// One read(2) of an open descriptor into the start of `chunk`, retried after
+    /// interrupts: the one place the package reads a descriptor.
+    ///
+    /// - Returns: how many bytes it read, 0 at the end of the stream, or nil when the
+    ///   descriptor does not block and has nothing to read yet (EAGAIN).
+    /// - Throws: ``FileSystemError`` naming `name` and the system's reason.
+    package static func read(descriptor: Int32, name: String, into chunk: inout [UInt8]) throws(FileSystemError) -> Int? {
+        while true {
+            let (count, code) = chunk.withUnsafeMutableBytes { buffer in
+                let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+                return (count, count < 0 ? errno : 0)
+            }
+            if count >= 0 { return count }
+            if code == EAGAIN || code == EWOULDBLOCK { return nil }
+            if code != EINTR { throw FileSystemError(path: name, code: code) }
+        }
+    }
+
+    /// The size of the regular file open as `descriptor`; 0 for anything else (a pipe, a
+    /// device), whose size is not known before it is read.
+    package static func regularFileSize(_ descriptor: Int32) -> Int {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return 0 }
+        return Int(status.st_size)
+    }
+
+    /// Waits until reading the open descriptor would return at once.
+    private static func waitUntilReadable(_ descriptor: Int32) {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&entry, 1, -1)
     }
 
     /// Whether reading the open descriptor would return at once (data, or the end of

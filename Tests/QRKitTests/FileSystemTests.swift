@@ -1,0 +1,49 @@
+// QRKit tests — FileSystem: the one place the package reads descriptors.
+import Foundation
+import Testing
+
+@testable import QRKit
+
+@Suite struct FileSystemTests {
+    /// Standard input may come non-blocking (its flags are shared with other processes):
+    /// `qr encode -i -` waits for the writer there, as the picture readers do.
+    @Test func aNonBlockingPipeIsWaitedOnNotFailed() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        try #require(fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK) == 0)
+        let writeEnd = ends[1]
+        let payload = Array("written after the reader started".utf8)
+        let writer = Thread {
+            usleep(50_000)
+            payload.withUnsafeBytes { _ = write(writeEnd, $0.baseAddress, $0.count) }
+            close(writeEnd)
+        }
+        writer.start()
+        #expect(try FileSystem.read(descriptor: ends[0], name: "<stdin>") == payload)
+    }
+
+    @Test func aStreamOverTheLimitFailsWithTheReasonGiven() throws {
+        let bytes = [UInt8](repeating: 0x61, count: 100)
+        let atLimit = try Self.pipeHolding(bytes)
+        defer { close(atLimit) }
+        #expect(try FileSystem.read(descriptor: atLimit, name: "<stdin>", limit: 100, tooLarge: "too long") == bytes)
+        let overLimit = try Self.pipeHolding(bytes)
+        defer { close(overLimit) }
+        do {
+            _ = try FileSystem.read(descriptor: overLimit, name: "<stdin>", limit: 99, tooLarge: "too long")
+            Issue.record("read 100 bytes past a limit of 99")
+        } catch {
+            #expect(error.description == "<stdin>: too long")
+        }
+    }
+
+    /// The read end of a pipe that holds `bytes` and then ends.
+    static func pipeHolding(_ bytes: [UInt8]) throws -> Int32 {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        bytes.withUnsafeBytes { _ = write(ends[1], $0.baseAddress, $0.count) }
+        close(ends[1])
+        return ends[0]
+    }
+}
