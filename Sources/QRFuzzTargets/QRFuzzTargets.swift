@@ -161,8 +161,7 @@ enum FuzzTargets {
     static let usage = "usage: qr-fuzz png|jpeg|webp|tiff|gif|text [libFuzzer flags and corpus folders]"
 
     static func fail(_ message: String) -> Never {
-        let line = Array("qr-fuzz: \(message)\n".utf8)
-        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        try? FileSystem.write(Array("qr-fuzz: \(message)\n".utf8), descriptor: 2, name: "standard error")
         exit(2)
     }
 }
