@@ -6,6 +6,7 @@ import CPNG
 import CZBar
 import CZXing
 import QRKit
+import QRTestSupport
 
 /// One symbol as a test reader saw it.
 struct DecodedSymbol: Equatable {
@@ -122,20 +123,10 @@ enum TestDecoding {
             let stored = bytes[offset + 8 + length..<offset + 12 + length].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
             result.append((
                 String(decoding: typeAndData[0..<4], as: UTF8.self), Array(typeAndData[4...]),
-                bitwiseCRC32(typeAndData) == stored
+                PNGBytes.crc32(typeAndData) == stored
             ))
             offset += 12 + length
         }
         return result
-    }
-
-    /// CRC-32, bit by bit: an independent check of the writer's table-driven one.
-    static func bitwiseCRC32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = (crc >> 1) ^ (crc & 1 == 1 ? 0xEDB8_8320 : 0) }
-        }
-        return ~crc
     }
 }

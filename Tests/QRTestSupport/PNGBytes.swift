@@ -176,6 +176,9 @@ public enum PNGBytes {
         (0..<8).reduce(UInt32(n)) { c, _ in c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
     }
 
+    /// The CRC-32 of `bytes`, as PNG chunks carry it: the tests' own, so that the CRCs
+    /// libpng writes into the library's PNGs are checked against an implementation that
+    /// is neither libpng's nor the library's (which has none).
     public static func crc32(_ bytes: [UInt8]) -> UInt32 {
         ~bytes.reduce(~UInt32(0)) { c, byte in crcTable[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
     }
