@@ -172,6 +172,23 @@ struct EncoderRoundTripTests {
         #expect(kanji.version < utf8.version)
     }
 
+    /// CP932 writes a private-use character with a lead byte of the user-defined area
+    /// (U+E000 is 0xF040): the encoder walks it as one character, whose second byte is
+    /// neither cut from its first nor upper-cased.
+    @Test func kanjiModeKeepsPrivateUseCharactersWhole() throws {
+        let options = EncodeOptions(mode: .kanji)
+        #expect(try ShiftJIS.encode("\u{E000}\u{E021}") == [0xF0, 0x40, 0xF0, 0x61])
+        #expect(throws: EncodeError.tooShortToSplit(length: 2, parts: 3)) {
+            try encoder.encodeSplit(text: "\u{E000}\u{E021}", into: 3, options: options)
+        }
+        let parts = try encoder.encodeSplit(text: "\u{E000}\u{E021}", into: 2, options: options)
+        #expect(try parts.map { try #require(TestDecoding.zxing(try picture($0)).first).bytes } == [[0xF0, 0x40], [0xF0, 0x61]])
+        var upper = options
+        upper.caseSensitive = false
+        let matrix = try encoder.encode(text: "\u{E021}a", options: upper)
+        #expect(TestDecoding.zbar(try picture(matrix)) == [[0xF0, 0x61, 0x41]])
+    }
+
     @Test func eciDeclaresUTF8() throws {
         let text = "héllo wörld"
         let matrix = try encoder.encode(text: text, options: EncodeOptions(eci: true))

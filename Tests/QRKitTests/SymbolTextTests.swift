@@ -20,6 +20,16 @@ import Testing
         #expect(SymbolText.decode([0x93, 0xFA, 0x5C, 0x7E]) == "日\\~")
     }
 
+    /// The text decoder counts every CP932 lead byte but those of the user-defined area
+    /// (0xF0–0xF9), where the encoder, which walks CP932 characters, counts them all.
+    @Test func shiftJISLeadBytesAreThoseOfJapaneseText() {
+        // IBM extensions (0xFA–0xFC) are Japanese text: ⅰ (U+2170) is 0xFA40.
+        #expect(SymbolText.decode([0xFA, 0x40, 0x93, 0xFA]) == "ⅰ日")
+        // The user-defined area is not: ñ (0xF1) before a letter stays ISO-8859-1.
+        #expect(SymbolText.decode([0x45, 0x73, 0x70, 0x61, 0xF1, 0x61]) == "España")
+        #expect(SymbolText.decode([0x6D, 0x65, 0xF0, 0x61, 0x6C]) == "meðal")
+    }
+
     @Test func latin1OtherwiseAndNeverFails() {
         #expect(SymbolText.decode([0x43, 0x61, 0x66, 0xE9]) == "Café")
         // Two high bytes that could be one short katakana pair stay Latin-1.

@@ -64,6 +64,10 @@ public enum SymbolText {
     /// True when the bytes form valid Shift_JIS and look Japanese: at least one
     /// double-byte character, or a run of three or more half-width katakana (a lone high
     /// byte or two is likelier ISO-8859-1: "½", "Größe").
+    ///
+    /// A character of the user-defined area does not count as Shift_JIS: it is a
+    /// private-use character, never Japanese text, and its lead bytes are ð, ñ and ò–ù in
+    /// ISO-8859-1, letters that stand before another letter ("España").
     static func looksLikeShiftJIS(_ bytes: [UInt8]) -> Bool {
         var i = 0
         var sawDoubleByte = false
@@ -71,22 +75,19 @@ public enum SymbolText {
         var longestKanaRun = 0
         while i < bytes.count {
             let b = bytes[i]
-            switch b {
-            case 0x00...0x7F:
+            if b <= 0x7F {
                 kanaRun = 0
                 i += 1
-            case 0xA1...0xDF:  // half-width katakana
+            } else if (0xA1...0xDF).contains(b) {  // half-width katakana
                 kanaRun += 1
                 longestKanaRun = max(longestKanaRun, kanaRun)
                 i += 1
-            case 0x81...0x9F, 0xE0...0xEF, 0xFA...0xFC:
-                guard i + 1 < bytes.count else { return false }
-                let t = bytes[i + 1]
-                guard (0x40...0x7E).contains(t) || (0x80...0xFC).contains(t) else { return false }
+            } else if ShiftJIS.isLeadByte(b), !ShiftJIS.isUserDefinedLeadByte(b) {
+                guard i + 1 < bytes.count, ShiftJIS.isTrailByte(bytes[i + 1]) else { return false }
                 sawDoubleByte = true
                 kanaRun = 0
                 i += 2
-            default:
+            } else {
                 return false
             }
         }

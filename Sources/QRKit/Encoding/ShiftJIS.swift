@@ -1,4 +1,11 @@
-// QRKit — Shift_JIS for Kanji mode: libqrencode takes Kanji as Shift_JIS bytes.
+// QRKit — Shift_JIS: Kanji mode's bytes (libqrencode takes Kanji as Shift_JIS), and the
+// byte ranges both the encoder and the text decoder go by.
+//
+// Shift_JIS here is Windows-31J (CP932), as iconv writes and reads it. Its double-byte
+// characters start with 0x81–0x9F or 0xE0–0xFC. Within those lead bytes, JIS X 0208
+// takes 0x81–0x9F and 0xE0–0xEF (its characters end at 0xEA), QR's Kanji mode
+// 0x8140–0x9FFC and 0xE040–0xEBBF, NEC's and IBM's extensions 0xED–0xEE and 0xFA–0xFC,
+// and the user-defined area 0xF0–0xF9 (private-use characters).
 
 enum ShiftJIS {
     /// Converts `text` to Shift_JIS bytes.
@@ -26,8 +33,21 @@ enum ShiftJIS {
         return (0x8140...0x9FFC).contains(code) || (0xE040...0xEBBF).contains(code)
     }
 
-    /// True when `byte` starts a double-byte Shift_JIS character.
+    /// True when `byte` starts a double-byte character: 0x81–0x9F or 0xE0–0xFC, every lead
+    /// byte iconv's CP932 writes (a private-use character, U+E000 say, comes out as 0xF040).
+    /// What walking Shift_JIS bytes a character at a time needs.
     static func isLeadByte(_ byte: UInt8) -> Bool {
         (0x81...0x9F).contains(byte) || (0xE0...0xFC).contains(byte)
+    }
+
+    /// True when `byte` starts a character of the user-defined area (0xF0–0xF9): a
+    /// private-use character, which no Japanese text holds.
+    static func isUserDefinedLeadByte(_ byte: UInt8) -> Bool {
+        (0xF0...0xF9).contains(byte)
+    }
+
+    /// True when `byte` can end a double-byte character: 0x40–0x7E or 0x80–0xFC.
+    static func isTrailByte(_ byte: UInt8) -> Bool {
+        (0x40...0x7E).contains(byte) || (0x80...0xFC).contains(byte)
     }
 }
