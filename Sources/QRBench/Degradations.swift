@@ -1,4 +1,5 @@
 // QRBench — Degradations: what cameras, light and compression do to a printed code.
+import QRKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

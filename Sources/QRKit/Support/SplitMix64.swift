@@ -1,4 +1,5 @@
-// QRBench — SplitMix64: the seeded random numbers behind shuffles and the corpus generator.
+// QRKit — SplitMix64: the seeded random numbers behind the bench's shuffles, the corpus
+// generator and the tests' generated inputs. `package` access: not part of QRKit's API.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -15,24 +16,24 @@ import Musl
 ///     var random = SplitMix64(seed: 7)
 ///     let side = random.int(in: 100...400)
 ///     let angle = random.double(in: 0..<360)
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// - Parameter seed: any value; equal seeds give equal sequences.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
     /// A generator for item `index` of a run seeded with `seed`: items can be made in any
     /// order, or in parallel, and still come out the same.
-    public init(seed: UInt64, stream index: UInt64) {
+    package init(seed: UInt64, stream index: UInt64) {
         var mixer = SplitMix64(seed: seed ^ 0x5851_F42D_4C95_7F2D)
         let base = mixer.next()
         state = Self.mix(base &+ index &* 0x9E37_79B9_7F4A_7C15)
     }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         return Self.mix(state)
     }
@@ -45,53 +46,58 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// A uniform double in 0..<1, from the top 53 bits.
-    public mutating func unit() -> Double {
+    package mutating func unit() -> Double {
         Double(next() >> 11) * 0x1.0p-53
     }
 
     /// A uniform double in `range`.
-    public mutating func double(in range: Range<Double>) -> Double {
+    package mutating func double(in range: Range<Double>) -> Double {
         range.lowerBound + unit() * (range.upperBound - range.lowerBound)
     }
 
     /// A uniform double in `range`.
-    public mutating func double(in range: ClosedRange<Double>) -> Double {
+    package mutating func double(in range: ClosedRange<Double>) -> Double {
         range.lowerBound + unit() * (range.upperBound - range.lowerBound)
     }
 
     /// A uniform integer in `range` (multiply-shift; the bias is below 2^-32 for any
     /// range this package uses).
-    public mutating func int(in range: ClosedRange<Int>) -> Int {
+    package mutating func int(in range: ClosedRange<Int>) -> Int {
         let span = UInt64(range.upperBound - range.lowerBound) + 1
         let high = next().multipliedFullWidth(by: span).high
         return range.lowerBound + Int(high)
     }
 
     /// A uniform integer in `range`.
-    public mutating func int(in range: Range<Int>) -> Int {
+    package mutating func int(in range: Range<Int>) -> Int {
         precondition(!range.isEmpty, "int(in:) needs a non-empty range")
         return int(in: range.lowerBound...(range.upperBound - 1))
     }
 
     /// True with probability `probability`.
-    public mutating func chance(_ probability: Double) -> Bool {
+    package mutating func chance(_ probability: Double) -> Bool {
         unit() < probability
     }
 
     /// A normally distributed value (Box–Muller), mean 0, standard deviation 1.
-    public mutating func gaussian() -> Double {
+    package mutating func gaussian() -> Double {
         let u1 = max(unit(), 0x1.0p-53)
         let u2 = unit()
         return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
     }
 
     /// One element of `items`, uniformly.
-    public mutating func pick<C: Collection>(_ items: C) -> C.Element where C.Index == Int {
+    package mutating func pick<C: Collection>(_ items: C) -> C.Element where C.Index == Int {
         items[items.startIndex + int(in: 0..<items.count)]
     }
 
+    /// `count` bytes, one from each of the next `count` values.
+    package mutating func bytes(_ count: Int) -> [UInt8] {
+        (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
+    }
+
     /// `items` in a random order (Fisher–Yates).
-    public mutating func shuffled<T>(_ items: [T]) -> [T] {
+    package mutating func shuffled<T>(_ items: [T]) -> [T] {
         var result = items
         if result.count < 2 { return result }
         for i in stride(from: result.count - 1, to: 0, by: -1) {
