@@ -62,11 +62,8 @@ struct BenchCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Run an untimed warm-up pass first.")
     var warmUp = true
 
-    @Option(name: .customLong("timeout-ms"), help: ArgumentHelp("Give up on a picture after this many milliseconds.", valueName: "MS"))
-    var timeoutMilliseconds: Int?
-
-    @Option(name: .customLong("max-pixels"), help: "Skip pictures larger than this many pixels.")
-    var maxPixels: Int = ImageReader.defaultPixelLimit
+    @OptionGroup
+    var limits: PictureLimitOptions
 
     @Option(help: ArgumentHelp("Write every measurement as JSON to FILE.", valueName: "FILE"))
     var json: String?
@@ -136,8 +133,7 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         if runs < 1 { throw ValidationError("--runs must be at least 1.") }
-        if let t = timeoutMilliseconds, t < 1 { throw ValidationError("--timeout-ms must be at least 1.") }
-        if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1.") }
+        try limits.settings.validate()
         _ = try strategyList()
         if generate != nil {
             if count < 1 { throw ValidationError("--count must be at least 1.") }
@@ -163,7 +159,7 @@ struct BenchCommand: ParsableCommand {
         let folder = try corpusFolder()
         let loaded: Corpus
         do {
-            loaded = try Corpus.load(from: folder, reader: ImageReader(pixelLimit: maxPixels))
+            loaded = try Corpus.load(from: folder, reader: limits.settings.reader)
         } catch {
             StandardError.report("\(error)")
             throw QRExit.unreadable
@@ -199,7 +195,7 @@ struct BenchCommand: ParsableCommand {
         }
         let options = BenchOptions(
             strategies: try strategyList(), runs: runs, seed: seed, warmUp: warmUp,
-            timeout: timeoutMilliseconds.map { .milliseconds($0) },
+            timeout: limits.settings.timeout,
             coldProbe: coldInProcess ? nil : Self.coldCallInFreshProcess,
             peers: peers ? Self.peerTools() : [], launcher: { ChildProcess.run($0, $1) })
         let bar = StandardError.isTerminal ? ProgressBar() : nil
@@ -230,7 +226,7 @@ struct BenchCommand: ParsableCommand {
         guard let corpus else { throw ValidationError("--cold-probe needs a picture.") }
         let image: GrayImage
         do {
-            image = try ImageReader(pixelLimit: maxPixels).read(contentsOf: corpus)
+            image = try limits.settings.reader.read(contentsOf: corpus)
         } catch {
             StandardError.report("\(error)")
             throw QRExit.unreadable

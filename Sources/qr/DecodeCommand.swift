@@ -55,11 +55,8 @@ struct DecodeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Pictures decoded in parallel (default: the number of cores).", valueName: "N"))
     var jobs: Int?
 
-    @Option(name: .customLong("timeout-ms"), help: ArgumentHelp("Give up on a picture after this many milliseconds and report what was found (default: no limit).", valueName: "MS"))
-    var timeoutMilliseconds: Int?
-
-    @Option(name: .customLong("max-pixels"), help: "Refuse pictures larger than this many pixels.")
-    var maxPixels: Int = DecodeSettings.defaults.maxPixels
+    @OptionGroup
+    var limits: PictureLimitOptions
 
     @Flag(help: "Print one JSON object per picture (JSON Lines).")
     var json = false
@@ -88,7 +85,7 @@ struct DecodeCommand: ParsableCommand {
     var settings: DecodeSettings {
         DecodeSettings(
             inputs: inputs, filesFrom: filesFrom, strategy: strategy, jobs: jobs,
-            timeoutMilliseconds: timeoutMilliseconds, maxPixels: maxPixels, json: json, bytes: bytes,
+            limits: limits.settings, json: json, bytes: bytes,
             first: first, join: join, timing: timing, quiet: quiet)
     }
 
@@ -107,8 +104,7 @@ struct DecodeSettings: Equatable {
     var filesFrom: String?
     var strategy: StrategyName = .race
     var jobs: Int?
-    var timeoutMilliseconds: Int?
-    var maxPixels: Int = ImageReader.defaultPixelLimit
+    var limits = PictureLimits()
     var json = false
     var bytes = false
     var first = false
@@ -122,8 +118,7 @@ struct DecodeSettings: Equatable {
             throw ValidationError("Give a picture, a folder, '-' for standard input, or --files-from.")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
-        if let t = timeoutMilliseconds, t < 1 { throw ValidationError("--timeout-ms must be at least 1.") }
-        if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1.") }
+        try limits.validate()
         if json && bytes { throw ValidationError("--json and --bytes cannot be used together.") }
         // --first stops before every part is read: nothing would be left to join.
         if join && first { throw ValidationError("--join and --first cannot be used together.") }
@@ -149,7 +144,7 @@ struct DecodeSettings: Equatable {
         let output = DecodeOutput(
             count: count, style: outputStyle(pictureCount: count ?? 2), joinAcrossInputs: join, timing: timing,
             progress: StandardError.isTerminal && (count ?? 2) > 1 && !quiet && !json)
-        let reader = ImageReader(pixelLimit: maxPixels)
+        let reader = limits.reader
         let stop = CancellationFlag()
         let strategyName = strategy.rawValue
         let first = self.first
@@ -168,7 +163,7 @@ struct DecodeSettings: Equatable {
             output.deliver(index, name: name, outcome)
         }
         var decoder = QRDecoder(
-            strategy: strategy.makeStrategy(), timeout: timeoutMilliseconds.map { .milliseconds($0) })
+            strategy: strategy.makeStrategy(), timeout: limits.timeout)
         if count == 1, let (index, picture) = feed.withLock({ $0.next() }) {
             // One picture: no pool, the strategy's own low-latency path (see QRDecoder).
             names.withLock { $0[index] = picture.displayName }

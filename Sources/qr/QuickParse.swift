@@ -65,8 +65,8 @@ enum QuickParse {
             case "files-from": return Tokens.text(value, &settings.filesFrom)
             case "strategy": return Tokens.parsed(value, &settings.strategy, StrategyName.init(rawValue:))
             case "jobs": return Tokens.parsed(value, &settings.jobs, { Int($0) })
-            case "timeout-ms": return Tokens.parsed(value, &settings.timeoutMilliseconds, { Int($0) })
-            case "max-pixels": return Tokens.parsed(value, &settings.maxPixels, { Int($0) })
+            case "timeout-ms": return Tokens.parsed(value, &settings.limits.timeoutMilliseconds, { Int($0) })
+            case "max-pixels": return Tokens.parsed(value, &settings.limits.maxPixels, { Int($0) })
             default: return .unknown
             }
         } positional: { argument in
