@@ -105,9 +105,9 @@ enum FuzzTargets {
         return 0
     }
 
-    /// Raw payload bytes → SymbolText, with no ECI and with the ECI the first two bytes
-    /// name. Checks what must hold whatever the bytes: valid UTF-8 comes back byte for
-    /// byte, ISO-8859-1 keeps one character per byte, and only no bytes give no text.
+    /// Raw payload bytes → SymbolText, as the engines use it for symbols that name no
+    /// character set. Checks what must hold whatever the bytes: valid UTF-8 comes back
+    /// byte for byte, and only no bytes give no text.
     static let text: FuzzTarget = { data, size in
         let input = bytes(data, size)
         let plain = SymbolText.decode(input)
@@ -116,16 +116,6 @@ enum FuzzTargets {
         }
         if plain.isEmpty != input.isEmpty {
             fatalError("\(input.count) bytes gave \(plain.unicodeScalars.count) characters")
-        }
-        guard input.count >= 2 else { return 0 }
-        let eci = (Int(input[0]) << 8 | Int(input[1])) % 1_000
-        let payload = Array(input[2...])
-        let declared = SymbolText.decode(payload, eci: eci)
-        if declared.isEmpty != payload.isEmpty {
-            fatalError("ECI \(eci): \(payload.count) bytes gave \(declared.unicodeScalars.count) characters")
-        }
-        if SymbolText.decode(payload, eci: 3).unicodeScalars.count != payload.count {
-            fatalError("ECI 3 (ISO-8859-1) did not give one character per byte: \(payload)")
         }
         return 0
     }

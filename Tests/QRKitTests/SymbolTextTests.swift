@@ -39,24 +39,6 @@ import Testing
         #expect(all.unicodeScalars.count == 256)
     }
 
-    @Test func eciNamesTheCharacterSet() {
-        #expect(SymbolText.decode([0xE9], eci: 3) == "é")
-        #expect(SymbolText.decode([0x93, 0xFA], eci: 20) == "日")
-        #expect(SymbolText.decode(Array("ü".utf8), eci: 26) == "ü")
-        #expect(SymbolText.decode([0xB1], eci: 4) == "ą")  // ISO-8859-2
-        #expect(SymbolText.decode([0xC0, 0xE8], eci: 22) == "Аи")  // Windows-1251
-        #expect(SymbolText.decode([0x00, 0x41, 0x04, 0x10], eci: 25) == "AА")  // UTF-16BE
-    }
-
-    /// Found by the `text` fuzz target: ECI 25 (UTF-16BE) over an odd number of bytes
-    /// gave "" for one byte and dropped the last byte of three.
-    @Test func utf16OfAnOddLengthKeepsEveryByte() {
-        #expect(SymbolText.decode([0x41], eci: 25) == "A")
-        #expect(SymbolText.decode([0x00, 0x41, 0x42], eci: 25) == "\u{0}AB")
-        #expect(SymbolText.decode([0xCF, 0x21, 0xBC], eci: 25).unicodeScalars.count == 3)
-        #expect(SymbolText.decode([0x00, 0x41, 0x00, 0x42], eci: 25) == "AB")
-    }
-
     @Test func binaryWithNULsKeepsEveryByte() {
         let bytes: [UInt8] = [0x00, 0x01, 0xFF, 0x00, 0x80]
         #expect(SymbolText.decode(bytes).unicodeScalars.map { UInt8($0.value) } == bytes)

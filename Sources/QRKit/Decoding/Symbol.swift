@@ -36,9 +36,10 @@ public struct StructuredAppendInfo: Sendable, Hashable, Codable {
 
 /// One code read from a picture.
 ///
-/// `bytes` are the payload exactly as stored in the symbol; `text` is those bytes
-/// decoded by ``SymbolText`` (ECI when the symbol names one, else UTF-8, Shift_JIS or
-/// ISO-8859-1), the same way whichever engine read it.
+/// `bytes` are the payload exactly as stored in the symbol; `text` is those bytes in the
+/// character set the symbol names (ECI, Kanji mode) when its engine reports one, else
+/// decoded by ``SymbolText`` (UTF-8, Shift_JIS or ISO-8859-1), the same way whichever
+/// engine read it.
 public struct Symbol: Sendable, Hashable {
     /// The payload as text.
     public var text: String

@@ -2,24 +2,20 @@
 
 /// Decodes the payload bytes of a QR symbol to text.
 ///
-/// The rule, in order: the character set an ECI designator names; else UTF-8 when the
-/// bytes are valid UTF-8; else Shift_JIS (as Windows-31J, ASCII kept as ASCII) when the
-/// bytes form valid Shift_JIS and look Japanese (QR's Kanji mode and many Japanese
-/// encoders); else ISO-8859-1, the QR default, which accepts any byte. Conversion goes
-/// through the C library's iconv, so decoding needs no Foundation.
+/// For symbols whose engine reports no character set of their own (zxing-cpp applies an
+/// ECI designator or a Kanji segment itself; zbar reports neither). The rule, in order:
+/// UTF-8 when the bytes are valid UTF-8; else Shift_JIS (as Windows-31J, ASCII kept as
+/// ASCII) when the bytes form valid Shift_JIS and look Japanese (many Japanese encoders
+/// write it in byte mode); else ISO-8859-1, the QR default, which accepts any byte.
+/// Conversion goes through the C library's iconv, so decoding needs no Foundation.
 ///
 ///     SymbolText.decode([0x93, 0xFA, 0x96, 0x7B])   // "日本"
 public enum SymbolText {
     /// Decodes `bytes` to text.
     ///
-    /// - Parameters:
-    ///   - bytes: the payload, ECI designators already removed.
-    ///   - eci: the ECI assignment number the symbol declared, if any.
+    /// - Parameter bytes: the payload.
     /// - Returns: the text; never fails (ISO-8859-1 maps every byte).
-    public static func decode(_ bytes: [UInt8], eci: Int? = nil) -> String {
-        if let eci, let charset = charset(forECI: eci), let text = convert(bytes, from: charset) {
-            return text
-        }
+    public static func decode(_ bytes: [UInt8]) -> String {
         if let text = String(validating: bytes, as: UTF8.self) {
             return text
         }
@@ -33,32 +29,6 @@ public enum SymbolText {
     private static func convert(_ bytes: [UInt8], from charset: String) -> String? {
         guard case .converted(let utf8) = Iconv.convert(bytes, from: charset, to: "UTF-8") else { return nil }
         return String(validating: utf8, as: UTF8.self)
-    }
-
-    /// The iconv name of the character set an ECI assignment number stands for.
-    static func charset(forECI eci: Int) -> String? {
-        switch eci {
-        case 0, 2: return "CP437"
-        case 1, 3: return "ISO-8859-1"
-        case 4...13: return "ISO-8859-\(eci - 2)"
-        case 15...18: return "ISO-8859-\(eci - 2)"
-        case 20: return "CP932"
-        case 21: return "CP1250"
-        case 22: return "CP1251"
-        case 23: return "CP1252"
-        case 24: return "CP1256"
-        case 25: return "UTF-16BE"
-        case 26: return "UTF-8"
-        case 27, 170: return "ASCII"
-        case 28: return "BIG5"
-        case 29: return "GB18030"
-        case 30: return "EUC-KR"
-        case 32: return "GB18030"
-        case 33: return "UTF-16LE"
-        case 34: return "UTF-32BE"
-        case 35: return "UTF-32LE"
-        default: return nil
-        }
     }
 
     /// True when the bytes form valid Shift_JIS and look Japanese: at least one
