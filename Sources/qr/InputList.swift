@@ -17,14 +17,9 @@ enum PictureInput: Sendable, Hashable {
 
 enum InputList {
     /// Expands arguments into pictures: files as given, folders recursively (the files
-    /// named like a picture format `qr` reads, sorted), `-` as standard input. A path that does not exist is kept, so that
-    /// reading it reports the error under its name.
-    static func expand(_ arguments: [String]) -> [PictureInput] {
-        var emptyFolders: [String] = []
-        return expand(arguments, emptyFolders: &emptyFolders)
-    }
-
-    /// Expands arguments as ``expand(_:)`` does, and lists the folders that held no picture.
+    /// named like a picture format `qr` reads, sorted), `-` as standard input. A path that
+    /// does not exist is kept, so that reading it reports the error under its name. The
+    /// folders that held no picture are added to `emptyFolders`.
     static func expand(_ arguments: [String], emptyFolders: inout [String]) -> [PictureInput] {
         var inputs: [PictureInput] = []
         for argument in arguments {
