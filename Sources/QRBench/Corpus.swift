@@ -166,11 +166,6 @@ public struct Corpus: Sendable {
 
     /// The pictures with an expected text.
     public var labelled: [CorpusPicture] { pictures.filter(\.labelled) }
-
-    /// The categories, sorted.
-    public var categories: [String] {
-        Array(Set(pictures.map(\.category))).sorted()
-    }
 }
 
 /// Why a corpus could not be loaded at all.
