@@ -22,17 +22,11 @@ ZXing::DecodeHints makeHints(const CZXingOptions &o) {
     if (o.formats & CZXING_FORMAT_QR) formats |= ZXing::BarcodeFormat::QRCode;
     if (o.formats & CZXING_FORMAT_MICRO_QR) formats |= ZXing::BarcodeFormat::MicroQRCode;
     if (formats.empty()) formats = ZXing::BarcodeFormat::QRCode;
-    ZXing::Binarizer binarizer = ZXing::Binarizer::LocalAverage;
-    if (o.binarizer == 1) binarizer = ZXing::Binarizer::GlobalHistogram;
-    if (o.binarizer == 2) binarizer = ZXing::Binarizer::FixedThreshold;
     ZXing::DecodeHints hints;
     hints.setFormats(formats)
         .setTryHarder(o.tryHarder != 0)
         .setTryRotate(o.tryRotate != 0)
-        .setTryDownscale(o.tryDownscale != 0)
-        .setIsPure(o.isPure != 0)
-        .setBinarizer(binarizer)
-        .setMaxNumberOfSymbols(o.maxSymbols > 0 && o.maxSymbols < 255 ? static_cast<uint8_t>(o.maxSymbols) : 255);
+        .setTryDownscale(o.tryDownscale != 0);
     return hints;
 }
 
@@ -103,7 +97,6 @@ void fill(CZXingSymbol &out, const ZXing::Result &r) {
     out.saCount = r.sequenceSize();
     out.saParity = parity(r.sequenceId());
     out.isMicro = r.format() == ZXing::BarcodeFormat::MicroQRCode ? 1 : 0;
-    out.isMirrored = r.isMirrored() ? 1 : 0;
 }
 
 }  // namespace

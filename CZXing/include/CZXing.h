@@ -18,15 +18,13 @@ enum {
     CZXING_FORMAT_MICRO_QR = 2,
 };
 
-/// One decode pass's settings.
+/// One decode pass's settings; the rest of zxing-cpp's hints keep their defaults (local
+/// average binarizer, no pure-symbol shortcut, up to 255 symbols).
 typedef struct CZXingOptions {
     int32_t formats;       ///< CZXING_FORMAT_* flags
     int32_t tryHarder;     ///< slower, more thorough detection
     int32_t tryRotate;     ///< also try 90/180/270 degrees
     int32_t tryDownscale;  ///< also try downscaled copies of large pictures
-    int32_t isPure;        ///< the picture is a clean, unrotated symbol
-    int32_t binarizer;     ///< 0 local average, 1 global histogram, 2 fixed threshold
-    int32_t maxSymbols;    ///< 0 for no limit
 } CZXingOptions;
 
 /// One symbol read. All pointers are owned by the result array.
@@ -44,7 +42,6 @@ typedef struct CZXingSymbol {
     int32_t saParity;      ///< structured-append parity byte (0-255), -1 when not part of a
                            ///< sequence or not reported (zxing-cpp's sequenceId for QR)
     int32_t isMicro;       ///< 1 for Micro QR
-    int32_t isMirrored;    ///< 1 when read from a mirrored picture
 } CZXingSymbol;
 
 /// Reads symbols from an 8-bit grayscale picture (row-major, `stride` bytes a row).

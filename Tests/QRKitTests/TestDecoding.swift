@@ -57,7 +57,7 @@ enum TestDecoding {
     static func zxing(_ image: GrayImage) -> [DecodedSymbol] {
         var options = CZXingOptions(
             formats: Int32(CZXING_FORMAT_QR | CZXING_FORMAT_MICRO_QR), tryHarder: 1, tryRotate: 0,
-            tryDownscale: 0, isPure: 0, binarizer: 0, maxSymbols: 0)
+            tryDownscale: 0)
         var symbols: UnsafeMutablePointer<CZXingSymbol>?
         var count: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
