@@ -87,6 +87,20 @@ public protocol DecodeEngine: Sendable {
 }
 
 extension DecodeEngine {
+    /// What `decode` (a decode by this engine) gave, an error that is not a
+    /// ``DecodeError`` reported as this engine's failure.
+    func result(of decode: () throws -> [Symbol]) -> Result<[Symbol], DecodeError> {
+        do {
+            return .success(try decode())
+        } catch let error as DecodeError {
+            return .failure(error)
+        } catch {
+            return .failure(.engineFailure(engine: name, reason: "\(error)"))
+        }
+    }
+}
+
+extension DecodeEngine {
     /// One pass: the whole engine.
     public var passNames: [String] { ["all"] }
 

@@ -339,14 +339,7 @@ final class ScheduledDecode: Sendable {
         let engine = engines[index]
         let cpuStart = threadCPUTime()
         let passStart = clock.now
-        let result: Result<[Symbol], DecodeError>
-        do {
-            result = .success(try engine.decode(picture, pass: pass))
-        } catch let error as DecodeError {
-            result = .failure(error)
-        } catch {
-            result = .failure(.engineFailure(engine: engine.name, reason: "\(error)"))
-        }
+        let result = engine.result { try engine.decode(picture, pass: pass) }
         let end = clock.now
         let cpu = threadCPUTime() - cpuStart
         scheduler.recordCost(engine: engine.name, pass: passNames[index][pass], cpu: cpu)

@@ -317,14 +317,7 @@ private final class DecodeRun: Sendable {
         let engine = engines[index]
         let work: @Sendable () -> Void = {
             let cpuStart = threadCPUTime()
-            let result: Result<[Symbol], DecodeError>
-            do {
-                result = .success(try engine.decode(image, cancel: self.cancel))
-            } catch let error as DecodeError {
-                result = .failure(error)
-            } catch {
-                result = .failure(.engineFailure(engine: engine.name, reason: "\(error)"))
-            }
+            let result = engine.result { try engine.decode(image, cancel: self.cancel) }
             self.finish(index, result, cpu: threadCPUTime() - cpuStart, image, here: here)
             self.group.leave()
         }
