@@ -59,6 +59,60 @@ public struct DecodeReport: Sendable {
     public var timedOut: Bool
 }
 
+/// Where one engine stands when a report is made: what the runners of a decode (one
+/// picture's ``QRDecoder`` run, many pictures' ``PassScheduler``) know of it.
+enum EngineProgress {
+    case notStarted
+    case running(since: ContinuousClock.Instant)
+    /// Done, or stopped: `elapsed` is the time it ran, `cpu` its thread's CPU time.
+    case finished(
+        since: ContinuousClock.Instant, elapsed: Duration, cpu: Duration, result: Result<[Symbol], DecodeError>)
+}
+
+extension DecodeReport {
+    /// The report of a decode that began at `began`, made at `now`.
+    ///
+    /// - Parameters:
+    ///   - engines: each engine's name and progress, in the order of the strategy.
+    ///   - winner: the engine whose answer is final, if any; `answersWithWinner` false
+    ///     (strategy `all`) answers with every engine's reads instead of the winner's.
+    ///   - provisional: the first engine that found only a provisional answer, named as
+    ///     the winner when there is none.
+    init(
+        strategy: String, engines: [(name: String, progress: EngineProgress)], winner: Int?, provisional: Int?,
+        answersWithWinner: Bool, began: ContinuousClock.Instant, now: ContinuousClock.Instant, timedOut: Bool
+    ) {
+        var reports: [EngineReport] = []
+        var found: [[Symbol]] = []
+        var won: [Symbol]?
+        for (index, engine) in engines.enumerated() {
+            switch engine.progress {
+            case .notStarted:
+                reports.append(EngineReport(name: engine.name, outcome: .notStarted))
+            case .running(let start):
+                reports.append(EngineReport(name: engine.name, startOffset: start - began, outcome: .running))
+            case .finished(let start, let elapsed, let cpu, let result):
+                let outcome: EngineOutcome
+                switch result {
+                case .success(let symbols):
+                    outcome = symbols.isEmpty ? .none : .found(symbols.count)
+                    if !symbols.isEmpty { found.append(symbols) }
+                    if index == winner && answersWithWinner { won = symbols }
+                case .failure(.cancelled): outcome = .cancelled
+                case .failure(let error): outcome = .error("\(error)")
+                }
+                reports.append(
+                    EngineReport(
+                        name: engine.name, startOffset: start - began, elapsed: elapsed, cpuTime: cpu, outcome: outcome))
+            }
+        }
+        self.init(
+            strategy: strategy, symbols: [Symbol].answer(winner: won, found: found),
+            winner: (winner ?? provisional).map { engines[$0].name }, elapsed: now - began, engines: reports,
+            timedOut: timedOut)
+    }
+}
+
 extension Duration {
     /// The duration in milliseconds, as a floating-point number.
     public var milliseconds: Double {

@@ -440,41 +440,17 @@ final class ScheduledDecode: Sendable {
     private func report() -> DecodeReport {
         let now = clock.now
         let s = state.withLock { $0 }
-        var reports: [EngineReport] = []
-        var found: [[Symbol]] = []
-        for (index, engine) in s.engines.enumerated() {
+        let progress = s.engines.enumerated().map { index, engine -> (name: String, progress: EngineProgress) in
             let name = engines[index].name
-            guard let start = engine.start else {
-                reports.append(EngineReport(name: name, outcome: .notStarted))
-                continue
-            }
-            let outcome: EngineOutcome
-            switch engine.result {
-            case .success(let symbols)?:
-                outcome = symbols.isEmpty ? .none : .found(symbols.count)
-                if !symbols.isEmpty { found.append(symbols) }
-            case .failure(.cancelled)?: outcome = .cancelled
-            case .failure(let error)?: outcome = .error("\(error)")
-            // Not finished: running now, or its next pass dropped since the answer came.
-            case nil: outcome = engine.running ? .running : .cancelled
-            }
-            if outcome == .running {
-                reports.append(EngineReport(name: name, startOffset: start - began, outcome: .running))
-            } else {
-                reports.append(
-                    EngineReport(
-                        name: name, startOffset: start - began, elapsed: engine.busy, cpuTime: engine.cpu,
-                        outcome: outcome))
-            }
-        }
-        var won: [Symbol]?
-        if kind != .all, let winner = s.winner, case .success(let symbols)? = s.engines[winner].result {
-            won = symbols
+            guard let start = engine.start else { return (name, .notStarted) }
+            if engine.result == nil && engine.running { return (name, .running(since: start)) }
+            // Not finished and not running: its next pass was dropped once the answer came.
+            let result = engine.result ?? .failure(.cancelled)
+            return (name, .finished(since: start, elapsed: engine.busy, cpu: engine.cpu, result: result))
         }
         return DecodeReport(
-            strategy: strategyName, symbols: [Symbol].answer(winner: won, found: found),
-            winner: (s.winner ?? s.provisional).map { engines[$0].name },
-            elapsed: now - began, engines: reports, timedOut: false)
+            strategy: strategyName, engines: progress, winner: s.winner, provisional: s.provisional,
+            answersWithWinner: kind != .all, began: began, now: now, timedOut: false)
     }
 }
 

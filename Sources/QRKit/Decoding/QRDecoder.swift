@@ -400,38 +400,19 @@ private final class DecodeRun: Sendable {
     private func report(timedOut: Bool) -> DecodeReport {
         let now = clock.now
         let s = state.withLock { $0 }
-        var engineReports: [EngineReport] = []
-        var found: [[Symbol]] = []
-        for (index, slot) in s.slots.enumerated() {
-            let name = engines[index].name
+        let progress = s.slots.enumerated().map { index, slot -> (name: String, progress: EngineProgress) in
             switch slot {
-            case .pending:
-                engineReports.append(EngineReport(name: name, outcome: .notStarted))
-            case .running(let start):
-                engineReports.append(EngineReport(name: name, startOffset: start - began, outcome: .running))
+            case .pending: return (engines[index].name, .notStarted)
+            case .running(let start): return (engines[index].name, .running(since: start))
             case .finished(let start, let end, let cpu, let result):
-                let outcome: EngineOutcome
-                switch result {
-                case .success(let symbols):
-                    outcome = symbols.isEmpty ? .none : .found(symbols.count)
-                    if !symbols.isEmpty { found.append(symbols) }
-                case .failure(.cancelled): outcome = .cancelled
-                case .failure(let error): outcome = .error("\(error)")
-                }
-                engineReports.append(
-                    EngineReport(
-                        name: name, startOffset: start - began, elapsed: end - start, cpuTime: cpu,
-                        outcome: outcome))
+                return (engines[index].name, .finished(since: start, elapsed: end - start, cpu: cpu, result: result))
             }
         }
-        // `all` answers with every engine's reads; the others with the winner's.
-        var won: [Symbol]?
-        if let winner = s.winner, case .finished(_, _, _, .success(let symbols)) = s.slots[winner] { won = symbols }
-        if case .all = strategy { won = nil }
-        let symbols = [Symbol].answer(winner: won, found: found)
+        var answersWithWinner = true
+        if case .all = strategy { answersWithWinner = false }
         return DecodeReport(
-            strategy: strategy.name, symbols: symbols, winner: (s.winner ?? s.provisional).map { engines[$0].name },
-            elapsed: now - began, engines: engineReports, timedOut: timedOut)
+            strategy: strategy.name, engines: progress, winner: s.winner, provisional: s.provisional,
+            answersWithWinner: answersWithWinner, began: began, now: now, timedOut: timedOut)
     }
 }
 
