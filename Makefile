@@ -44,7 +44,7 @@ SPARK_OUT := .spark-example
 DOCS := .build/docs/QRKit.doccarchive
 MAN := .build/man/qr.1
 
-.PHONY: all deps test-deps bench-deps spark-deps build run test docs man tsan asan stress valgrind fuzz bench-peers spark-example clean
+.PHONY: all deps test-deps bench-deps spark-deps build run test format lint docs man tsan asan stress valgrind fuzz bench-peers spark-example clean
 
 all: build
 
@@ -75,11 +75,23 @@ run: build
 # Everything: the suites (and the getting-started snippet, which the build compiles and
 # a suite runs), the documentation and manual page, then each sanitizer, stress,
 # valgrind and 30 s of each fuzz target.
-test: test-deps
+test: test-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) docs man tsan asan stress valgrind spark-example
 	$(MAKE) fuzz FUZZ_SECONDS=30
+
+# Every Swift file in the form .swift-format gives (swift-format's defaults but 4-space
+# indents, 120 columns, imports left where they are and #if bodies not indented, and
+# JSON field names allowed in snake case): `make format` rewrites them so, `make lint`
+# (part of `make test`) fails on any file that is not.
+FORMATTED := Sources Tests Snippets Package.swift
+
+format:
+	$(SWIFT) format format --in-place --recursive --configuration .swift-format $(FORMATTED)
+
+lint:
+	$(SWIFT) format lint --strict --recursive --configuration .swift-format $(FORMATTED)
 
 # The DocC archive of QRKit, by swift-docc-plugin: the catalog Sources/QRKit/QRKit.docc,
 # every doc comment, and the getting-started article's code from Snippets/. Any warning
