@@ -44,10 +44,11 @@ public struct BatchTable: Sendable {
             for round in 0...runs {
                 let (wall, cpu, answers) = Self.batch(corpus, strategy: strategy, workers: workers)
                 if round == 0 {
-                    read = zip(corpus.pictures, answers).filter { picture, symbols in
-                        picture.labelled
-                            ? ReadScore(symbols: symbols, expected: picture.expected).fullyRead : !symbols.isEmpty
-                    }.count
+                    read =
+                        zip(corpus.pictures, answers).filter { picture, symbols in
+                            picture.labelled
+                                ? ReadScore(symbols: symbols, expected: picture.expected).fullyRead : !symbols.isEmpty
+                        }.count
                     continue  // the untimed warm-up
                 }
                 walls.append(wall / Double(corpus.pictures.count))
@@ -89,7 +90,8 @@ public struct BatchTable: Sendable {
     /// The table, as Markdown, with CPU also as a multiple of sequential's when it ran.
     public static func markdown(_ rows: [BatchRow], pictures: Int, workers: Int) -> String {
         let sequential = rows.first { $0.strategy == .sequential }?.cpuPerPicture
-        var text = "Each strategy over the \(pictures) pictures as one batch, \(workers) workers (as `qr decode DIR`):\n\n"
+        var text =
+            "Each strategy over the \(pictures) pictures as one batch, \(workers) workers (as `qr decode DIR`):\n\n"
         text += "| strategy | read | wall ms/picture | CPU ms/picture | CPU vs sequential |\n"
         text += "|:--|--:|--:|--:|--:|\n"
         for row in rows {

@@ -40,7 +40,8 @@ public struct BenchResult: Sendable, Codable {
     public var labelled: Int { pictures - unlabelled }
 
     public init(
-        corpus: String, date: String, cores: Int, runs: Int, seed: UInt64, warmUp: Bool, coldCall: String, pictures: Int,
+        corpus: String, date: String, cores: Int, runs: Int, seed: UInt64, warmUp: Bool, coldCall: String,
+        pictures: Int,
         unlabelled: Int = 0, codes: Int, megapixels: Double, categories: [CategorySize], skipped: [SkippedPicture],
         strategies: [StrategyResult], agreement: AgreementSummary? = nil, peers: [StrategyResult] = []
     ) {

@@ -29,7 +29,10 @@ struct Canvas {
 
     /// Fills the axis-aligned rectangle, clipped to the canvas.
     mutating func fillRect(x: Int, y: Int, width w: Int, height h: Int, value: Float) {
-        let x0 = max(0, x), y0 = max(0, y), x1 = min(width, x + w), y1 = min(height, y + h)
+        let x0 = max(0, x)
+        let y0 = max(0, y)
+        let x1 = min(width, x + w)
+        let y1 = min(height, y + h)
         guard x0 < x1, y0 < y1 else { return }
         for row in y0..<y1 {
             let base = row * width
@@ -40,8 +43,10 @@ struct Canvas {
     /// Fills the ellipse with centre (`cx`, `cy`) and radii `rx`, `ry`.
     mutating func fillEllipse(cx: Double, cy: Double, rx: Double, ry: Double, value: Float) {
         guard rx > 0, ry > 0 else { return }
-        let y0 = max(0, Int(cy - ry)), y1 = min(height - 1, Int(cy + ry) + 1)
-        let x0 = max(0, Int(cx - rx)), x1 = min(width - 1, Int(cx + rx) + 1)
+        let y0 = max(0, Int(cy - ry))
+        let y1 = min(height - 1, Int(cy + ry) + 1)
+        let x0 = max(0, Int(cx - rx))
+        let x1 = min(width - 1, Int(cx + rx) + 1)
         guard x0 <= x1, y0 <= y1 else { return }
         for row in y0...y1 {
             let dy = (Double(row) + 0.5 - cy) / ry
@@ -59,14 +64,16 @@ struct Canvas {
         let r = max(0.5, thickness / 2)
         for step in 0...steps {
             let t = Double(step) / Double(steps)
-            let x = x0 + (x1 - x0) * t, y = y0 + (y1 - y0) * t
+            let x = x0 + (x1 - x0) * t
+            let y = y0 + (y1 - y0) * t
             fillRect(x: Int(x - r), y: Int(y - r), width: max(1, Int(2 * r)), height: max(1, Int(2 * r)), value: value)
         }
     }
 
     /// Adds a linear ramp: `amount` at the far corner along `angle`, 0 at the near one.
     mutating func addGradient(angle: Double, amount: Double) {
-        let ux = cos(angle), uy = sin(angle)
+        let ux = cos(angle)
+        let uy = sin(angle)
         let span = abs(ux) * Double(width) + abs(uy) * Double(height)
         let origin = min(0, ux * Double(width)) + min(0, uy * Double(height))
         for row in 0..<height {
@@ -115,7 +122,8 @@ struct Canvas {
                             continue
                         }
                         inside = true
-                        let mx = u - q, my = v - q
+                        let mx = u - q
+                        let my = v - q
                         if let blot, blot.contains(x: mx, y: my) {
                             sum += blot.value
                         } else if matrix.isDark(x: Int(mx.rounded(.down)), y: Int(my.rounded(.down))) {
@@ -140,7 +148,8 @@ struct Blot {
     var value: Float
 
     func contains(x: Double, y: Double) -> Bool {
-        let dx = (x - cx) / rx, dy = (y - cy) / ry
+        let dx = (x - cx) / rx
+        let dy = (y - cy) / ry
         return dx * dx + dy * dy <= 1
     }
 }
@@ -153,10 +162,24 @@ struct Homography {
     /// The map taking the square 0...side onto the quad `corners` (top-left, top-right,
     /// bottom-right, bottom-left), after Heckbert's square-to-quad construction.
     init(square side: Double, to corners: [(Double, Double)]) {
-        let (x0, y0) = corners[0], (x1, y1) = corners[1], (x2, y2) = corners[2], (x3, y3) = corners[3]
-        let dx1 = x1 - x2, dx2 = x3 - x2, dx3 = x0 - x1 + x2 - x3
-        let dy1 = y1 - y2, dy2 = y3 - y2, dy3 = y0 - y1 + y2 - y3
-        var a, b, c, d, e, f, g, h: Double
+        let (x0, y0) = corners[0]
+        let (x1, y1) = corners[1]
+        let (x2, y2) = corners[2]
+        let (x3, y3) = corners[3]
+        let dx1 = x1 - x2
+        let dx2 = x3 - x2
+        let dx3 = x0 - x1 + x2 - x3
+        let dy1 = y1 - y2
+        let dy2 = y3 - y2
+        let dy3 = y0 - y1 + y2 - y3
+        var a: Double
+        var b: Double
+        var c: Double
+        var d: Double
+        var e: Double
+        var f: Double
+        var g: Double
+        var h: Double
         if abs(dx3) < 1e-9 && abs(dy3) < 1e-9 {
             (a, b, c) = (x1 - x0, x2 - x1, x0)
             (d, e, f) = (y1 - y0, y2 - y1, y0)

@@ -176,7 +176,8 @@ public enum CorpusError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notAFolder(let path):
-            return "\(path): no such folder (a corpus is a folder of pictures, NAME.png or .jpg, .webp, .tif, .gif, beside NAME.txt)"
+            return
+                "\(path): no such folder (a corpus is a folder of pictures, NAME.png or .jpg, .webp, .tif, .gif, beside NAME.txt)"
         }
     }
 }

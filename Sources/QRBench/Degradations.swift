@@ -16,7 +16,8 @@ extension Canvas {
         let total = kernel.reduce(0, +)
         kernel = kernel.map { $0 / total }
         var scratch = [Float](repeating: 0, count: pixels.count)
-        let w = width, h = height
+        let w = width
+        let h = height
         pixels.withUnsafeBufferPointer { source in
             scratch.withUnsafeMutableBufferPointer { target in
                 for row in 0..<h {
@@ -68,7 +69,8 @@ extension Canvas {
     /// Squeezes the range of shades around `middle`: 0…255 becomes
     /// `middle - spread/2 … middle + spread/2`.
     mutating func compressContrast(middle: Double, spread: Double) {
-        let scale = Float(spread / 255), offset = Float(middle - spread / 2)
+        let scale = Float(spread / 255)
+        let offset = Float(middle - spread / 2)
         for index in pixels.indices {
             pixels[index] = offset + max(0, min(255, pixels[index])) * scale
         }
@@ -80,9 +82,12 @@ extension Canvas {
         angle: Double, dim: Double, spot: (x: Double, y: Double, radius: Double, gain: Double),
         shadow: (angle: Double, offset: Double, depth: Double, softness: Double)
     ) {
-        let ux = cos(angle), uy = sin(angle)
-        let sx = cos(shadow.angle), sy = sin(shadow.angle)
-        let w = Double(width), h = Double(height)
+        let ux = cos(angle)
+        let uy = sin(angle)
+        let sx = cos(shadow.angle)
+        let sy = sin(shadow.angle)
+        let w = Double(width)
+        let h = Double(height)
         let diagonal = (w * w + h * h).squareRoot()
         for row in 0..<height {
             let y = Double(row)
@@ -91,7 +96,8 @@ extension Canvas {
                 // Ramp: 0 at one corner, 1 at the other, along (ux, uy).
                 let t = ((x - w / 2) * ux + (y - h / 2) * uy) / diagonal + 0.5
                 var light = dim + (1 - dim) * t
-                let dx = x - spot.x, dy = y - spot.y
+                let dx = x - spot.x
+                let dy = y - spot.y
                 light += spot.gain * exp(-(dx * dx + dy * dy) / (2 * spot.radius * spot.radius))
                 // Signed distance to the shadow's edge; the shadow is on the positive side.
                 let d = ((x - w / 2) * sx + (y - h / 2) * sy) / diagonal - shadow.offset
@@ -161,7 +167,8 @@ extension Canvas {
 
     /// The orthonormal 8-point DCT-II basis: C[u][x] = c(u) cos((2x + 1) u π / 16).
     private static let dctBasis: [Float] = (0..<64).map { index in
-        let u = index / 8, x = index % 8
+        let u = index / 8
+        let x = index % 8
         let c = u == 0 ? (1.0 / 8).squareRoot() : (2.0 / 8).squareRoot()
         return Float(c * cos(Double(2 * x + 1) * Double(u) * Double.pi / 16))
     }

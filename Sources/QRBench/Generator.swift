@@ -260,7 +260,9 @@ private struct Scene {
     // MARK: - Codes
 
     /// Chooses a payload, level and version and encodes it.
-    private mutating func makeSymbol(budget: Int, versionHint: ClosedRange<Int>, textOnly: Bool = false) throws -> QRMatrix {
+    private mutating func makeSymbol(budget: Int, versionHint: ClosedRange<Int>, textOnly: Bool = false) throws
+        -> QRMatrix
+    {
         let payload = GeneratedPayload.random(&random, budget: budget, textOnly: textOnly)
         var level = random.pick(ErrorCorrectionLevel.allCases)
         if category == .damaged { level = random.chance(0.6) ? .h : .q }
@@ -294,7 +296,8 @@ private struct Scene {
         let side = Double(matrix.size + 2 * quietZone)
         var module = moduleSize()
         if category == .blur { blurSigma = module * random.double(in: 0.25...0.55) }
-        var width: Int, height: Int
+        var width: Int
+        var height: Int
         if category == .huge {
             let megapixels = random.double(in: 6...12)
             let aspect = random.pick([4.0 / 3, 3.0 / 2, 16.0 / 9])
@@ -323,10 +326,12 @@ private struct Scene {
         let module = random.double(in: 3...5)
         let largest = Double(matrices.map(\.size).max()! + 2 * quietZone) * module
         let cell = largest * random.double(in: 1.25...1.6)
-        let width = Int(cell * Double(columns)), height = Int(cell * Double(rows))
+        let width = Int(cell * Double(columns))
+        let height = Int(cell * Double(rows))
         paintGround(width: width, height: height)
         for (index, matrix) in matrices.enumerated() {
-            let cellX = Double(index % columns) * cell, cellY = Double(index / columns) * cell
+            let cellX = Double(index % columns) * cell
+            let cellY = Double(index / columns) * cell
             let side = Double(matrix.size + 2 * quietZone)
             let mapping = placement(side: side, module: module, within: (cellX, cellY, cell, cell))
             drawSymbol(matrix, mapping: mapping)
@@ -335,7 +340,9 @@ private struct Scene {
 
     /// Where a symbol of `side` modules (with quiet zone) goes: a turn, a slant for the
     /// perspective category, somewhere inside `box` (x, y, width, height).
-    private mutating func placement(side: Double, module: Double, within box: (Double, Double, Double, Double)) -> Homography {
+    private mutating func placement(side: Double, module: Double, within box: (Double, Double, Double, Double))
+        -> Homography
+    {
         let size = side * module
         let angle: Double
         switch category {
@@ -349,19 +356,23 @@ private struct Scene {
         let half = size / 2 * (abs(cos(angle)) + abs(sin(angle)))
         let slack = category == .perspective ? size * 0.15 : 0
         let (bx, by, bw, bh) = box
-        let minCX = bx + half + slack, maxCX = bx + bw - half - slack
-        let minCY = by + half + slack, maxCY = by + bh - half - slack
+        let minCX = bx + half + slack
+        let maxCX = bx + bw - half - slack
+        let minCY = by + half + slack
+        let maxCY = by + bh - half - slack
         let cx = minCX < maxCX ? random.double(in: minCX...maxCX) : bx + bw / 2
         let cy = minCY < maxCY ? random.double(in: minCY...maxCY) : by + bh / 2
         var corners = [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)].map { (ux, uy) -> (Double, Double) in
-            let x = ux * size / 2, y = uy * size / 2
+            let x = ux * size / 2
+            let y = uy * size / 2
             return (cx + x * cos(angle) - y * sin(angle), cy + x * sin(angle) + y * cos(angle))
         }
         if category == .perspective {
             // Keystone: one side shorter than the opposite one, plus a little jitter.
             let squeeze = random.double(in: 0.12...0.3) * size / 2
             let edge = random.int(in: 0...3)
-            let a = edge, b = (edge + 1) % 4
+            let a = edge
+            let b = (edge + 1) % 4
             for k in [a, b] {
                 let (x, y) = corners[k]
                 let along = k == a ? 1.0 : -1.0
@@ -388,7 +399,8 @@ private struct Scene {
         let shapes = Int(min(60, max(6, area / 25_000))) + random.int(in: 0...6)
         for _ in 0..<shapes {
             let shade = Float(random.double(in: 0...255))
-            let x = random.double(in: 0..<Double(width)), y = random.double(in: 0..<Double(height))
+            let x = random.double(in: 0..<Double(width))
+            let y = random.double(in: 0..<Double(height))
             let scale = Double(min(width, height))
             switch random.int(in: 0...4) {
             case 0:
@@ -397,11 +409,13 @@ private struct Scene {
                     height: Int(random.double(in: 0.03...0.3) * scale), value: shade)
             case 1:
                 canvas.fillEllipse(
-                    cx: x, cy: y, rx: random.double(in: 0.02...0.15) * scale, ry: random.double(in: 0.02...0.15) * scale,
+                    cx: x, cy: y, rx: random.double(in: 0.02...0.15) * scale,
+                    ry: random.double(in: 0.02...0.15) * scale,
                     value: shade)
             case 2:
                 canvas.drawLine(
-                    x0: x, y0: y, x1: x + random.double(in: -0.5...0.5) * scale, y1: y + random.double(in: -0.5...0.5) * scale,
+                    x0: x, y0: y, x1: x + random.double(in: -0.5...0.5) * scale,
+                    y1: y + random.double(in: -0.5...0.5) * scale,
                     thickness: random.double(in: 1...max(1.5, scale / 150)), value: shade)
             default:
                 // A few lines of "text": short dark bars in rows.
@@ -412,7 +426,8 @@ private struct Scene {
                     let rowY = y + Double(line) * glyph * 2.2
                     for _ in 0..<random.int(in: 4...30) {
                         let w = glyph * random.double(in: 0.4...1.0)
-                        canvas.fillRect(x: Int(cursor), y: Int(rowY), width: max(1, Int(w)), height: max(1, Int(glyph)), value: ink)
+                        canvas.fillRect(
+                            x: Int(cursor), y: Int(rowY), width: max(1, Int(w)), height: max(1, Int(glyph)), value: ink)
                         cursor += w + glyph * random.double(in: 0.2...0.5) + (random.chance(0.2) ? glyph : 0)
                     }
                 }
@@ -430,7 +445,8 @@ private struct Scene {
             let fraction = matrix.level == .h ? random.double(in: 0.06...0.12) : random.double(in: 0.04...0.08)
             let area = fraction * size * size
             let aspect = random.double(in: 0.6...1.6)
-            let rx = (area / Double.pi * aspect).squareRoot(), ry = (area / Double.pi / aspect).squareRoot()
+            let rx = (area / Double.pi * aspect).squareRoot()
+            let ry = (area / Double.pi / aspect).squareRoot()
             blot = Blot(
                 cx: random.double(in: 0.4...0.7) * size, cy: random.double(in: 0.4...0.7) * size, rx: rx, ry: ry,
                 value: random.pick([dark, light, Float(random.double(in: 80...170))]))
@@ -463,11 +479,18 @@ private struct Scene {
             canvas.compressContrast(middle: random.double(in: 70...190), spread: random.double(in: 22...50))
             canvas.addNoise(sigma: random.double(in: 1...2.5), &random)
         case .unevenLight:
-            let w = Double(canvas.width), h = Double(canvas.height)
+            let w = Double(canvas.width)
+            let h = Double(canvas.height)
             canvas.lightUnevenly(
                 angle: random.double(in: 0..<(2 * Double.pi)), dim: random.double(in: 0.08...0.35),
-                spot: (random.double(in: 0...w), random.double(in: 0...h), random.double(in: 0.1...0.35) * min(w, h), random.double(in: 0.3...1.1)),
-                shadow: (random.double(in: 0..<(2 * Double.pi)), random.double(in: -0.2...0.2), random.double(in: 0.4...0.8), random.double(in: 0.005...0.04)))
+                spot: (
+                    random.double(in: 0...w), random.double(in: 0...h), random.double(in: 0.1...0.35) * min(w, h),
+                    random.double(in: 0.3...1.1)
+                ),
+                shadow: (
+                    random.double(in: 0..<(2 * Double.pi)), random.double(in: -0.2...0.2), random.double(in: 0.4...0.8),
+                    random.double(in: 0.005...0.04)
+                ))
             canvas.blur(sigma: random.double(in: 0.3...0.6))
             canvas.addNoise(sigma: random.double(in: 1.5...4), &random)
         case .blocky:

@@ -70,7 +70,8 @@ public struct PassLadder: Sendable {
                 _ = BenchRunner.measure(decoder, picture.image, expected: picture.expected)
             }
             var latency = [[Double]](repeating: [], count: pictures.count)
-            var fully = 0, wrong = 0
+            var fully = 0
+            var wrong = 0
             var readEveryRun = Set(pictures.indices)
             for _ in 0..<runs {
                 for (index, picture) in pictures.enumerated() {

@@ -50,20 +50,29 @@ struct GeneratedPayload {
         case .alphanumeric:
             let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:")
             let length = random.int(in: 6...max(6, min(budget, 90)))
-            var value = random.chance(0.5) ? random.pick(["HTTPS://QR.EXAMPLE/", "ORDER ", "WIFI:", "SN-", "TEL:+"]) : ""
+            var value =
+                random.chance(0.5) ? random.pick(["HTTPS://QR.EXAMPLE/", "ORDER ", "WIFI:", "SN-", "TEL:+"]) : ""
             while value.count < length { value.append(random.pick(alphabet)) }
             return text(kind, value, mode: .automatic)
         case .url:
             var url = random.pick(["https://", "http://", "https://www."])
-            url += random.pick(["example.org", "example.com", "qr.example.net", "shop.example.co.uk", "docs.example.io"])
+            url += random.pick([
+                "example.org", "example.com", "qr.example.net", "shop.example.co.uk", "docs.example.io",
+            ])
             let segments = random.int(in: 0...4)
-            let words = ["a", "menu", "product", "id", "2024", "track", "ticket", "view", "z9", "en-gb", "offer", "pay"]
+            let words = [
+                "a", "menu", "product", "id", "2024", "track", "ticket", "view", "z9", "en-gb", "offer", "pay",
+            ]
             for _ in 0..<segments { url += "/" + random.pick(words) }
             if random.chance(0.6) {
-                url += "?" + random.pick(["id", "ref", "utm_source", "q", "session"]) + "=" + token(&random, length: random.int(in: 4...24))
+                url +=
+                    "?" + random.pick(["id", "ref", "utm_source", "q", "session"]) + "="
+                    + token(&random, length: random.int(in: 4...24))
             }
             if random.chance(0.3) { url += "#" + random.pick(words) }
-            while url.count > max(budget, 24), let slash = url.lastIndex(of: "/"), slash > url.index(url.startIndex, offsetBy: 12) {
+            while url.count > max(budget, 24), let slash = url.lastIndex(of: "/"),
+                slash > url.index(url.startIndex, offsetBy: 12)
+            {
                 url = String(url[..<slash])
             }
             return text(kind, url, mode: .automatic)
@@ -91,7 +100,9 @@ struct GeneratedPayload {
         }
     }
 
-    private static func text(_ kind: PayloadKind, _ value: String, mode: EncodeMode, eci: Bool = false) -> GeneratedPayload {
+    private static func text(_ kind: PayloadKind, _ value: String, mode: EncodeMode, eci: Bool = false)
+        -> GeneratedPayload
+    {
         GeneratedPayload(kind: kind, expected: Array(value.utf8), payload: .text(value), mode: mode, eci: eci)
     }
 
@@ -111,7 +122,8 @@ struct GeneratedPayload {
         ["שלום עולם", "תודה רבה", "ירושלים"],  // Hebrew
         ["नमस्ते दुनिया", "धन्यवाद", "नई दिल्ली"],  // Devanagari
         ["สวัสดีชาวโลก", "ขอบคุณครับ", "กรุงเทพมหานคร"],  // Thai
-        ["Crème brûlée à la française", "Grüße aus München", "Ærøskøbing", "¿Dónde está la estación?", "Łódź, Kraków"],  // Latin
+        // Latin
+        ["Crème brûlée à la française", "Grüße aus München", "Ærøskøbing", "¿Dónde está la estación?", "Łódź, Kraków"],
         ["☕ café 🍰", "🚲 → 🏠", "✓ done ✗ failed", "🎉🎂🎁"],  // Symbols and emoji
     ]
 

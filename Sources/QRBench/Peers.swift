@@ -68,13 +68,15 @@ public struct PeerTool: Sendable {
 
     /// zxing-cpp's command-line reader (Debian's zxing-cpp-tools), QR and Micro QR only.
     public static func zxingReader(at path: String) -> PeerTool {
-        PeerTool(name: "ZXingReader", executable: path, arguments: ["-format", "QRCode,MicroQRCode"], format: .zxingReader)
+        PeerTool(
+            name: "ZXingReader", executable: path, arguments: ["-format", "QRCode,MicroQRCode"], format: .zxingReader)
     }
 
     /// zbar's command-line reader (Debian's zbar-tools), QR only, texts alone.
     public static func zbarimg(at path: String) -> PeerTool {
         PeerTool(
-            name: "zbarimg", executable: path, arguments: ["-q", "--raw", "-Sdisable", "-Sqrcode.enable"], format: .zbarRaw)
+            name: "zbarimg", executable: path, arguments: ["-q", "--raw", "-Sdisable", "-Sqrcode.enable"],
+            format: .zbarRaw)
     }
 
     /// `qr decode` as a user runs it (the default strategy), for comparing whole processes
@@ -112,7 +114,9 @@ public struct PeerTool: Sendable {
                 text = [Array(line.dropFirst(5).drop { $0 == 0x20 })]
             } else if line.starts(with: Array("Bytes:".utf8)), let lines = text {
                 var joined = Array(lines.joined(separator: [0x0A]))
-                if joined.first == 0x22, joined.last == 0x22, joined.count >= 2 { joined = Array(joined.dropFirst().dropLast()) }
+                if joined.first == 0x22, joined.last == 0x22, joined.count >= 2 {
+                    joined = Array(joined.dropFirst().dropLast())
+                }
                 let hex = String(decoding: line.dropFirst(6), as: UTF8.self).split(separator: " ")
                 let bytes = hex.compactMap { UInt8($0, radix: 16) }
                 symbols.append(PeerSymbol(text: String(decoding: joined, as: UTF8.self), bytes: bytes))
@@ -156,7 +160,8 @@ public struct PeerTool: Sendable {
     static func qrSymbols(_ output: [UInt8]) -> [PeerSymbol] {
         guard let line = try? JSONDecoder().decode(QRDecodeLine.self, from: Data(output)) else { return [] }
         return line.symbols.map { read in
-            PeerSymbol(text: read.text, bytes: Data(base64Encoded: read.bytes).map { Array($0) } ?? Array(read.text.utf8))
+            PeerSymbol(
+                text: read.text, bytes: Data(base64Encoded: read.bytes).map { Array($0) } ?? Array(read.text.utf8))
         }
     }
 }

@@ -113,7 +113,8 @@ public enum MarkdownReport {
     /// What the `(process)` rows are: the commands, and what their times hold.
     static func peerNote(_ result: BenchResult) -> String {
         let commands = result.peers.compactMap(\.command).map { "`\($0)`" }.joined(separator: ", ")
-        let scored = result.unlabelled == 0
+        let scored =
+            result.unlabelled == 0
             ? "scored against the expected texts"
             : "scored as the strategies are (labelled pictures against their texts, unlabelled ones by agreement with the strategies)"
         return "(process) rows: \(commands); one whole process per picture, \(scored). Their times run from start "
@@ -148,12 +149,17 @@ public enum MarkdownReport {
         ]
         if !a.disagreements.isEmpty {
             lines.append("")
-            lines.append("| unlabelled picture | disagreement | " + result.strategies.map(\.name).joined(separator: " | ") + " |")
+            lines.append(
+                "| unlabelled picture | disagreement | " + result.strategies.map(\.name).joined(separator: " | ") + " |"
+            )
             lines.append("|:--|:--|" + String(repeating: ":--|", count: result.strategies.count))
             for picture in a.disagreements.prefix(limit) {
-                let cells = picture.answers.map { $0.texts.isEmpty ? "–" : $0.texts.map { cell($0) }.joined(separator: " + ") }
+                let cells = picture.answers.map {
+                    $0.texts.isEmpty ? "–" : $0.texts.map { cell($0) }.joined(separator: " + ")
+                }
                 lines.append(
-                    "| \(cell(picture.name, limit: .max)) | \(picture.kind.rawValue) | " + cells.joined(separator: " | ") + " |")
+                    "| \(cell(picture.name, limit: .max)) | \(picture.kind.rawValue) | "
+                        + cells.joined(separator: " | ") + " |")
             }
             if a.disagreements.count > limit {
                 lines.append("")
@@ -190,7 +196,8 @@ public enum MarkdownReport {
     /// With unlabelled pictures: `corpus: 20 pictures: 15 labelled (15 codes), 5 unlabelled, 3.2 MP; …`
     static func summaryLine(_ result: BenchResult) -> String {
         let warm = result.warmUp ? " after a warm-up" : ""
-        let contents = result.unlabelled == 0
+        let contents =
+            result.unlabelled == 0
             ? "\(result.pictures) pictures (\(result.codes) codes, \(NumberFormat.fixed(result.megapixels, 1)) MP)"
             : "\(result.pictures) pictures: \(result.labelled) labelled (\(result.codes) codes), "
                 + "\(result.unlabelled) unlabelled, \(NumberFormat.fixed(result.megapixels, 1)) MP"

@@ -95,7 +95,8 @@ public struct BenchRunner: Sendable {
         let orders = (0..<options.runs + 1).map { _ in random.shuffled(indices) }
         let warmUpPasses = options.warmUp ? 1 : 0
         let peers = options.peers
-        let total = pictures.isEmpty
+        let total =
+            pictures.isEmpty
             ? 0
             : strategies.count * (1 + (warmUpPasses + options.runs) * pictures.count)
                 + peers.count * (warmUpPasses + options.runs) * pictures.count
@@ -163,10 +164,13 @@ public struct BenchRunner: Sendable {
         let answers = strategies.indices.map { s in
             Dictionary(uniqueKeysWithValues: unlabelled.map { ($0, Self.usualAnswer(samples[s][$0])) })
         }
-        let agreement = unlabelled.isEmpty
-            ? nil : Self.agreement(strategies.map(\.rawValue), answers: answers, pictures: pictures, unlabelled: unlabelled)
+        let agreement =
+            unlabelled.isEmpty
+            ? nil
+            : Self.agreement(strategies.map(\.rawValue), answers: answers, pictures: pictures, unlabelled: unlabelled)
         var results = strategies.indices.map { s in
-            summarize(strategies[s].rawValue, samples: samples[s], cold: cold[s], pictures: pictures, answers: answers[s])
+            summarize(
+                strategies[s].rawValue, samples: samples[s], cold: cold[s], pictures: pictures, answers: answers[s])
         }
         for s in results.indices where !unlabelled.isEmpty {
             let others = answers.indices.filter { $0 != s }.map { answers[$0] }
@@ -177,9 +181,12 @@ public struct BenchRunner: Sendable {
         // unlabelled picture tells zbarimg's texts apart where one holds a newline.
         let peerResults = peers.indices.map { p in
             let decoded = pictures.indices.map { index in
-                let known = pictures[index].labelled
+                let known =
+                    pictures[index].labelled
                     ? pictures[index].expected : answers.flatMap { $0[index] ?? [] }.map { Array($0.utf8) }
-                return peerSamples[p][index].map { $0.decoded(by: peers[p], expected: pictures[index].expected, known: known) }
+                return peerSamples[p][index].map {
+                    $0.decoded(by: peers[p], expected: pictures[index].expected, known: known)
+                }
             }
             let mine = Dictionary(uniqueKeysWithValues: unlabelled.map { ($0, Self.usualAnswer(decoded[$0])) })
             var result = summarize(peers[p].name, samples: decoded, cold: nil, pictures: pictures, answers: mine)
@@ -207,7 +214,8 @@ public struct BenchRunner: Sendable {
     static func disagreements(
         _ mine: [Int: [String]], others: [[Int: [String]]], unlabelled: [Int]
     ) -> (missed: Int, conflicts: Int) {
-        var missed = 0, conflicts = 0
+        var missed = 0
+        var conflicts = 0
         for index in unlabelled {
             let answer = mine[index] ?? []
             let read = others.map { $0[index] ?? [] }.filter { !$0.isEmpty }
@@ -269,7 +277,8 @@ public struct BenchRunner: Sendable {
         _ names: [String], answers: [[Int: [String]]], pictures: [CorpusPicture], unlabelled: [Int]
     ) -> AgreementSummary {
         var summary = AgreementSummary(
-            pictures: unlabelled.count, readAlike: 0, readByNone: 0, readBySome: 0, differentTexts: 0, disagreements: [])
+            pictures: unlabelled.count, readAlike: 0, readByNone: 0, readBySome: 0, differentTexts: 0, disagreements: []
+        )
         for index in unlabelled {
             let given = answers.map { $0[index] ?? [] }
             let read = Set(given.filter { !$0.isEmpty })
@@ -300,8 +309,15 @@ public struct BenchRunner: Sendable {
         answers: [Int: [String]]
     ) -> StrategyResult {
         let runs = Double(options.runs)
-        var latencies: [Double] = [], sizes: [Double] = [], cpu: [Double] = []
-        var fully = 0, codes = 0, wrong = 0, missed = 0, errors = 0, unlabelledReads = 0
+        var latencies: [Double] = []
+        var sizes: [Double] = []
+        var cpu: [Double] = []
+        var fully = 0
+        var codes = 0
+        var wrong = 0
+        var missed = 0
+        var errors = 0
+        var unlabelledReads = 0
         var byCategory: [String: (pictures: Int, fully: Int)] = [:]
         var perPicture: [PictureResult] = []
         for (index, picture) in pictures.enumerated() {
@@ -349,7 +365,8 @@ public struct BenchRunner: Sendable {
             latency: LatencySummary(latencies), cpuPerPicture: Statistics.mean(cpu), coldMilliseconds: cold,
             costBySize: LinearFit(x: sizes, y: latencies),
             categories: byCategory.keys.sorted().map {
-                CategoryScore(category: $0, pictures: byCategory[$0]!.pictures, fullyRead: Double(byCategory[$0]!.fully) / runs)
+                CategoryScore(
+                    category: $0, pictures: byCategory[$0]!.pictures, fullyRead: Double(byCategory[$0]!.fully) / runs)
             },
             perPicture: perPicture,
             unlabelledRead: answers.isEmpty ? nil : Double(unlabelledReads) / runs)

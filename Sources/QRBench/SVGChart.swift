@@ -98,7 +98,8 @@ public enum SVGChart {
         let share = readMeasure(result).share
         let strategies = result.strategies.enumerated().map { index, s in
             Series(
-                result: s, isPeer: false, colour: colour(index), shape: MarkerShape.allCases[index % MarkerShape.allCases.count],
+                result: s, isPeer: false, colour: colour(index),
+                shape: MarkerShape.allCases[index % MarkerShape.allCases.count],
                 read: share(s))
         }
         let peers = result.peers.enumerated().map { index, s in
@@ -113,7 +114,8 @@ public enum SVGChart {
     public static func document(_ result: BenchResult) -> String {
         var svg = SVGWriter()
         let title = "Which decode strategy? \(result.corpus)"
-        let contents = result.unlabelled == 0
+        let contents =
+            result.unlabelled == 0
             ? "\(result.pictures) pictures, \(result.codes) codes"
             : "\(result.pictures) pictures (\(result.labelled) labelled, \(result.unlabelled) unlabelled)"
         let subtitle =
@@ -132,7 +134,9 @@ public enum SVGChart {
 
     /// Each strategy a point: read share (y) against p50 (x), a whisker to p90, its name
     /// beside it where there is room.
-    private static func tradeOffPanel(_ svg: inout SVGWriter, _ result: BenchResult, _ all: [Series], top: Double) -> Double {
+    private static func tradeOffPanel(_ svg: inout SVGWriter, _ result: BenchResult, _ all: [Series], top: Double)
+        -> Double
+    {
         let panel = "read-vs-latency"
         svg.open("g", [("class", "panel"), ("data-panel", panel)])
         defer { svg.close("g") }
@@ -140,7 +144,11 @@ public enum SVGChart {
             "Read against time to the answer: the best trade-off stands at the top left", x: 20, y: top + 18, size: 15,
             weight: "bold")
         // 100% sits `headroom` below the plot's top, so that names fit above the marks there.
-        let left = 80.0, right = width - 30, plotTop = top + 52, plotBottom = top + 398, headroom = 22.0
+        let left = 80.0
+        let right = width - 30
+        let plotTop = top + 52
+        let plotBottom = top + 398
+        let headroom = 22.0
         let plotted = all.filter { $0.result.latency != nil }
         let times = plotted.flatMap { [$0.result.latency!.p50, $0.result.latency!.p90] }
         let x = AxisScale(values: times, low: left, high: right)
@@ -148,7 +156,9 @@ public enum SVGChart {
         let step = AxisScale.niceStep(max(0.10, 1 - lowest) * 100 / 4)
         let floor = max(0, min(100 - step, ((lowest * 100) / step).rounded(.down) * step - (lowest == 1 ? 0 : step)))
         let y = AxisScale(linearFrom: floor, to: 100, low: plotBottom, high: plotTop + headroom)
-        svg.text(readMeasure(result).title, x: left - 50, y: plotTop - 8, size: 12, fill: "#222", data: [("data-axis", "read")])
+        svg.text(
+            readMeasure(result).title, x: left - 50, y: plotTop - 8, size: 12, fill: "#222",
+            data: [("data-axis", "read")])
         drawHorizontalGrid(&svg, y, left: left, right: right, unit: "%")
         drawVerticalGrid(&svg, x, top: plotTop, bottom: plotBottom)
         svg.text(
@@ -160,14 +170,18 @@ public enum SVGChart {
         let dodge = dodged(plotted.map(\.read), step: 7)
         for (s, offset) in zip(plotted, dodge) {
             let latency = s.result.latency!
-            let px = x.position(latency.p50), py = y.position(s.read * 100) + offset, whiskerEnd = x.position(latency.p90)
+            let px = x.position(latency.p50)
+            let py = y.position(s.read * 100) + offset
+            let whiskerEnd = x.position(latency.p90)
             points.append((s, px, py, whiskerEnd))
             placer.block(x: px - 7, y: py - 7, width: 14, height: 14)
             placer.block(x: px, y: py - 3, width: whiskerEnd - px + 1, height: 6)
         }
         for (s, px, py, whiskerEnd) in points {
             let latency = s.result.latency!
-            svg.line(x1: px, y1: py, x2: whiskerEnd, y2: py, stroke: s.colour, width: 2, data: [("class", "whisker")] + s.data)
+            svg.line(
+                x1: px, y1: py, x2: whiskerEnd, y2: py, stroke: s.colour, width: 2,
+                data: [("class", "whisker")] + s.data)
             svg.line(x1: whiskerEnd, y1: py - 5, x2: whiskerEnd, y2: py + 5, stroke: s.colour, width: 2)
             svg.marker(
                 s.shape, x: px, y: py, size: 7, colour: s.colour, hollow: s.isPeer,
@@ -184,7 +198,9 @@ public enum SVGChart {
             if spot.leader {
                 svg.line(x1: px, y1: py, x2: spot.anchorX, y2: spot.y - 4, stroke: tint(s.colour, 0.6), width: 1)
             }
-            svg.text(s.label, x: spot.x, y: spot.y, size: 12, weight: "bold", fill: s.colour, data: [("class", "name")] + s.data)
+            svg.text(
+                s.label, x: spot.x, y: spot.y, size: 12, weight: "bold", fill: s.colour,
+                data: [("class", "name")] + s.data)
         }
         var bottom = plotBottom + 40
         var notes = dodge.contains { $0 != 0 } ? ["Marks of equal read rates are set a few pixels apart."] : []
@@ -218,8 +234,14 @@ public enum SVGChart {
 
     /// One row per strategy, its name at the left: the CPU bar, then the p50, p90 and p99 bars.
     private static func rowsPanels(_ svg: inout SVGWriter, _ all: [Series], top: Double) -> Double {
-        let nameRight = 170.0, cpuLeft = 184.0, cpuRight = 390.0, latencyLeft = 450.0, latencyRight = width - 80
-        let row = 40.0, bar = 9.0, headerHeight = 58.0
+        let nameRight = 170.0
+        let cpuLeft = 184.0
+        let cpuRight = 390.0
+        let latencyLeft = 450.0
+        let latencyRight = width - 80
+        let row = 40.0
+        let bar = 9.0
+        let headerHeight = 58.0
         let cpuValues = all.compactMap(\.result.cpuPerPicture)
         let cpu = AxisScale(linearFrom: 0, to: max(cpuValues.max() ?? 1, 0.001), low: cpuLeft, high: cpuRight)
         let latencyValues = all.compactMap(\.result.latency).flatMap { [$0.p50, $0.p90, $0.p99] }
@@ -251,14 +273,20 @@ public enum SVGChart {
             let end = cpu.position(value)
             svg.rect(
                 x: cpuLeft, y: y, width: max(1, end - cpuLeft), height: 14, fill: s.colour,
-                data: [("class", "mark bar"), ("data-panel", "cpu")] + s.data + [("data-ms", NumberFormat.plain(value))],
+                data: [("class", "mark bar"), ("data-panel", "cpu")] + s.data + [
+                    ("data-ms", NumberFormat.plain(value))
+                ],
                 tooltip: "\(s.label): \(NumberFormat.milliseconds(value)) ms CPU per picture")
-            svg.text(NumberFormat.milliseconds(value), x: max(end, cpuLeft + 1) + 4, y: y + 11, size: 11, data: [("class", "value")] + s.data)
+            svg.text(
+                NumberFormat.milliseconds(value), x: max(end, cpuLeft + 1) + 4, y: y + 11, size: 11,
+                data: [("class", "value")] + s.data)
         }
         svg.close("g")
 
         svg.open("g", [("class", "panel"), ("data-panel", "latency")])
-        svg.text("Time to the answer, ms\(latency.isLog ? " (log scale)" : "")", x: latencyLeft, y: top + 18, size: 15, weight: "bold")
+        svg.text(
+            "Time to the answer, ms\(latency.isLog ? " (log scale)" : "")", x: latencyLeft, y: top + 18, size: 15,
+            weight: "bold")
         svg.text(
             "p50, p90 and p99 of every timed decode\(latency.isLog ? "; the axis starts below the smallest value" : "")",
             x: latencyLeft, y: top + 34, size: 11, fill: "#444")
@@ -275,10 +303,13 @@ public enum SVGChart {
                 let data = s.data + [("data-percentile", label)]
                 svg.rect(
                     x: latencyLeft, y: y, width: max(1, end - latencyLeft), height: bar, fill: tint(s.colour, strength),
-                    data: [("class", "mark bar"), ("data-panel", "latency")] + data + [("data-ms", NumberFormat.plain(value))],
+                    data: [("class", "mark bar"), ("data-panel", "latency")] + data + [
+                        ("data-ms", NumberFormat.plain(value))
+                    ],
                     tooltip: "\(s.label) \(label): \(NumberFormat.milliseconds(value)) ms")
                 svg.text(
-                    "\(label) \(NumberFormat.milliseconds(value))", x: max(end, latencyLeft + 1) + 4, y: y + bar - 1, size: 9.5,
+                    "\(label) \(NumberFormat.milliseconds(value))", x: max(end, latencyLeft + 1) + 4, y: y + bar - 1,
+                    size: 9.5,
                     fill: "#222", data: [("class", "percentile-label")] + data)
             }
         }
@@ -297,7 +328,9 @@ public enum SVGChart {
             byPower[Int(log2(picture.megapixels * 1_000_000).rounded(.down)), default: []].append(picture)
         }
         var bins = byPower.keys.sorted().map { byPower[$0]! }
-        while bins.count > 1, let small = bins.indices.filter({ bins[$0].count < minimum }).min(by: { bins[$0].count < bins[$1].count }) {
+        while bins.count > 1,
+            let small = bins.indices.filter({ bins[$0].count < minimum }).min(by: { bins[$0].count < bins[$1].count })
+        {
             let neighbour: Int
             if small == 0 {
                 neighbour = 1
@@ -323,10 +356,14 @@ public enum SVGChart {
             "each point: the median time of the pictures in a size bin (bins double in pixels, at least 3 pictures "
                 + "each); n = pictures in the bin",
             x: 20, y: top + 34, size: 11, fill: "#444")
-        let left = 80.0, right = width - 190, plotTop = top + 62, plotBottom = top + 352
+        let left = 80.0
+        let right = width - 190
+        let plotTop = top + 62
+        let plotBottom = top + 352
         let bins = sizeBins(strategies.first?.result.perPicture ?? [])
         let lines: [(Series, [(Double, Double)])] = strategies.map { s in
-            let byName = Dictionary(s.result.perPicture.map { ($0.name, $0.meanLatency) }, uniquingKeysWith: { a, _ in a })
+            let byName = Dictionary(
+                s.result.perPicture.map { ($0.name, $0.meanLatency) }, uniquingKeysWith: { a, _ in a })
             let points = bins.compactMap { bin -> (Double, Double)? in
                 let times = bin.names.compactMap { byName[$0] }
                 return Statistics.percentile(times, 0.5).map { (bin.megapixels, $0) }
@@ -336,7 +373,8 @@ public enum SVGChart {
         // Lines, not bars: the axes may start at the power of ten just below the data.
         let y = AxisScale(values: lines.flatMap { $0.1.map(\.1) }, low: plotBottom, high: plotTop, margin: 1)
         let x = AxisScale(values: bins.map(\.megapixels), low: left, high: right, logAbove: 8, margin: 1)
-        svg.text("ms per picture\(y.isLog ? " (log scale)" : "")", x: left - 50, y: plotTop - 12, size: 12, fill: "#222")
+        svg.text(
+            "ms per picture\(y.isLog ? " (log scale)" : "")", x: left - 50, y: plotTop - 12, size: 12, fill: "#222")
         drawHorizontalGrid(&svg, y, left: left, right: right, unit: "")
         drawVerticalGrid(&svg, x, top: plotTop, bottom: plotBottom)
         for bin in bins {
@@ -345,7 +383,8 @@ public enum SVGChart {
                 anchor: "middle")
         }
         svg.text(
-            "picture size, megapixels\(x.isLog ? " (log scale)" : "")", x: (left + right) / 2, y: plotBottom + 46, size: 12,
+            "picture size, megapixels\(x.isLog ? " (log scale)" : "")", x: (left + right) / 2, y: plotBottom + 46,
+            size: 12,
             anchor: "middle")
         var ends: [(Series, Double, Double)] = []
         for (s, points) in lines where !points.isEmpty {
@@ -362,7 +401,9 @@ public enum SVGChart {
         let spread = LabelPlacer.spread(ends.map(\.2), gap: 14, low: plotTop, high: plotBottom)
         for ((s, endX, endY), labelY) in zip(ends, spread) {
             svg.line(x1: endX + 5, y1: endY, x2: right + 14, y2: labelY, stroke: tint(s.colour, 0.6), width: 1)
-            svg.text(s.label, x: right + 18, y: labelY + 4, size: 12, weight: "bold", fill: s.colour, data: [("class", "name")] + s.data)
+            svg.text(
+                s.label, x: right + 18, y: labelY + 4, size: 12, weight: "bold", fill: s.colour,
+                data: [("class", "name")] + s.data)
         }
         return plotBottom + 56
     }
@@ -370,7 +411,9 @@ public enum SVGChart {
     // MARK: - Axes
 
     /// Horizontal grid lines at `scale`'s ticks, labelled at the left.
-    private static func drawHorizontalGrid(_ svg: inout SVGWriter, _ scale: AxisScale, left: Double, right: Double, unit: String) {
+    private static func drawHorizontalGrid(
+        _ svg: inout SVGWriter, _ scale: AxisScale, left: Double, right: Double, unit: String
+    ) {
         for tick in scale.ticks {
             let y = scale.position(tick)
             svg.line(x1: left, y1: y, x2: right, y2: y, stroke: "#e4e4e4", width: 1)
@@ -385,14 +428,17 @@ public enum SVGChart {
         _ svg: inout SVGWriter, _ scale: AxisScale, top: Double, bottom: Double, labelsAbove: Bool = false
     ) {
         // Where labels would crowd, a log scale names its powers of ten only.
-        let crowded = zip(scale.ticks, scale.ticks.dropFirst()).contains { scale.position($1) - scale.position($0) < 26 }
+        let crowded = zip(scale.ticks, scale.ticks.dropFirst()).contains {
+            scale.position($1) - scale.position($0) < 26
+        }
         for tick in scale.ticks {
             let x = scale.position(tick)
             svg.line(x1: x, y1: top, x2: x, y2: bottom, stroke: "#e4e4e4", width: 1)
             let decade = abs(log10(tick) - log10(tick).rounded()) < 1e-9
             guard !(crowded && scale.isLog && !decade) else { continue }
             svg.text(
-                AxisScale.label(tick), x: x, y: labelsAbove ? top - 4 : bottom + 16, size: 10, fill: "#444", anchor: "middle")
+                AxisScale.label(tick), x: x, y: labelsAbove ? top - 4 : bottom + 16, size: 10, fill: "#444",
+                anchor: "middle")
         }
         svg.line(x1: scale.low, y1: top, x2: scale.low, y2: bottom, stroke: "#888", width: 1)
         if !labelsAbove { svg.line(x1: scale.low, y1: bottom, x2: scale.high, y2: bottom, stroke: "#888", width: 1) }
@@ -421,9 +467,13 @@ enum MarkerShape: CaseIterable {
         case .triangleUp: return polygon(3, radius: r * 1.35, turn: -Double.pi / 2)
         case .triangleDown: return polygon(3, radius: r * 1.35, turn: Double.pi / 2)
         case .cross:
-            let a = r * 1.2, b = r * 0.4
-            return [(-b, -a), (b, -a), (b, -b), (a, -b), (a, b), (b, b), (b, a), (-b, a), (-b, b), (-a, b), (-a, -b), (-b, -b)]
-                .map { (x + $0.0, y + $0.1) }
+            let a = r * 1.2
+            let b = r * 0.4
+            return [
+                (-b, -a), (b, -a), (b, -b), (a, -b), (a, b), (b, b), (b, a), (-b, a), (-b, b), (-a, b), (-a, -b),
+                (-b, -b),
+            ]
+            .map { (x + $0.0, y + $0.1) }
         case .star:
             return (0..<10).map { k in
                 let radius = k % 2 == 0 ? r * 1.4 : r * 0.6
@@ -623,15 +673,18 @@ struct SVGWriter {
     ) {
         element(
             "rect",
-            [("x", n(x)), ("y", n(y)), ("width", n(width)), ("height", n(height)), ("fill", fill)] + data, tooltip: tooltip)
+            [("x", n(x)), ("y", n(y)), ("width", n(width)), ("height", n(height)), ("fill", fill)] + data,
+            tooltip: tooltip)
     }
 
     /// A marker of `shape` centred on (`x`, `y`), filled, or outlined when `hollow`.
     mutating func marker(
-        _ shape: MarkerShape, x: Double, y: Double, size: Double, colour: String, hollow: Bool, data: [(String, String)],
+        _ shape: MarkerShape, x: Double, y: Double, size: Double, colour: String, hollow: Bool,
+        data: [(String, String)],
         tooltip: String? = nil
     ) {
-        let paint = hollow
+        let paint =
+            hollow
             ? [("fill", "#fff"), ("stroke", colour), ("stroke-width", "2")]
             : [("fill", colour), ("stroke", "#fff"), ("stroke-width", "1")]
         let outline = shape.points(x: x, y: y, size: size)
@@ -648,7 +701,10 @@ struct SVGWriter {
     ) {
         element(
             "line",
-            [("x1", n(x1)), ("y1", n(y1)), ("x2", n(x2)), ("y2", n(y2)), ("stroke", stroke), ("stroke-width", n(width))]
+            [
+                ("x1", n(x1)), ("y1", n(y1)), ("x2", n(x2)), ("y2", n(y2)), ("stroke", stroke),
+                ("stroke-width", n(width)),
+            ]
                 + data, tooltip: nil)
     }
 

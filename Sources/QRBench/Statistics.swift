@@ -75,9 +75,12 @@ public struct LinearFit: Sendable, Equatable, Codable {
         guard x.count >= 2 else { return nil }
         let meanX = x.reduce(0, +) / n
         let meanY = y.reduce(0, +) / n
-        var sxx = 0.0, sxy = 0.0, syy = 0.0
+        var sxx = 0.0
+        var sxy = 0.0
+        var syy = 0.0
         for i in x.indices {
-            let dx = x[i] - meanX, dy = y[i] - meanY
+            let dx = x[i] - meanX
+            let dy = y[i] - meanY
             sxx += dx * dx
             sxy += dx * dy
             syy += dy * dy

@@ -28,9 +28,10 @@ typealias FuzzTarget = @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
 typealias ArgumentVector = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
 
 /// `int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *, size_t))`
-typealias RunDriver = @convention(c) (
-    UnsafeMutablePointer<Int32>, UnsafeMutablePointer<ArgumentVector?>, FuzzTarget
-) -> Int32
+typealias RunDriver =
+    @convention(c) (
+        UnsafeMutablePointer<Int32>, UnsafeMutablePointer<ArgumentVector?>, FuzzTarget
+    ) -> Int32
 
 enum FuzzTargets {
     static let all: [String: FuzzTarget] = [

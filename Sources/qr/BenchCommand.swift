@@ -174,7 +174,8 @@ struct BenchCommand: ParsableCommand {
         if passTable {
             if loaded.labelled.isEmpty {
                 StandardError.report(
-                    "--pass-table counts full reads and needs pictures with an expected text (NAME.png or other picture beside NAME.txt) in \(folder)")
+                    "--pass-table counts full reads and needs pictures with an expected text (NAME.png or other picture beside NAME.txt) in \(folder)"
+                )
                 throw QRExit.noCode
             }
             let rungs = PassLadder(runs: runs).run(loaded) { phase in

@@ -57,7 +57,7 @@ enum ChildProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         // The child holds its own copies now; the pipe ends at EOF when it exits.

@@ -46,7 +46,11 @@ struct DecodeCommand: ParsableCommand {
     @Argument(help: "Pictures, folders (searched recursively), or '-' for standard input.")
     var inputs: [String] = []
 
-    @Option(name: .customLong("files-from"), help: ArgumentHelp("Read input paths from FILE, one per line ('-' for standard input), decoding each as it is read.", valueName: "FILE"))
+    @Option(
+        name: .customLong("files-from"),
+        help: ArgumentHelp(
+            "Read input paths from FILE, one per line ('-' for standard input), decoding each as it is read.",
+            valueName: "FILE"))
     var filesFrom: String?
 
     @Option(help: "How to combine the engines.")
@@ -63,7 +67,9 @@ struct DecodeCommand: ParsableCommand {
 
     @Flag(
         name: [.customLong("bytes"), .customLong("raw")],
-        help: "Write the exact bytes of the codes to stdout, with no newline. Without it, control characters in a code's text are shown escaped (\\x1b, \\n), so that no code can drive the terminal.")
+        help:
+            "Write the exact bytes of the codes to stdout, with no newline. Without it, control characters in a code's text are shown escaped (\\x1b, \\n), so that no code can drive the terminal."
+    )
     var bytes = false
 
     @Flag(help: "Stop at the first code found.")
@@ -72,7 +78,9 @@ struct DecodeCommand: ParsableCommand {
     @Flag(
         help: ArgumentHelp(
             "Join structured-append parts found across all the inputs, one part per file or several.",
-            discussion: "Each joined message is printed once, after the other codes, on a line of its own without a file name (--bytes: its exact bytes); its parts are not printed. A message with parts missing is named on stderr with the indexes missing (from 0; qr encode --split numbers its files from 1) and the exit status is 1; so are parts that do not match their parity byte. With --json, a last line {\"sequences\":[...]} gives every message: parts, status, text and bytes."))
+            discussion:
+                "Each joined message is printed once, after the other codes, on a line of its own without a file name (--bytes: its exact bytes); its parts are not printed. A message with parts missing is named on stderr with the indexes missing (from 0; qr encode --split numbers its files from 1) and the exit status is 1; so are parts that do not match their parity byte. With --json, a last line {\"sequences\":[...]} gives every message: parts, status, text and bytes."
+        ))
     var join = false
 
     @Flag(help: "Print a per-engine timing table on stderr.")

@@ -168,7 +168,9 @@ final class DecodeOutput: Sendable {
 /// The `--timing` table: one row per engine.
 enum TimingTable {
     static func render(file: String, report: DecodeReport) -> String {
-        var lines = ["\(TerminalText.escaped(file)): \(report.strategy), winner \(report.winner ?? "none"), \(format(report.elapsed)) ms\(report.timedOut ? " (timed out)" : "")"]
+        var lines = [
+            "\(TerminalText.escaped(file)): \(report.strategy), winner \(report.winner ?? "none"), \(format(report.elapsed)) ms\(report.timedOut ? " (timed out)" : "")"
+        ]
         lines.append("  engine    start ms   elapsed ms   cpu ms   outcome")
         for e in report.engines {
             let start = e.startOffset.map(format) ?? "-"

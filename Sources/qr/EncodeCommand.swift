@@ -67,10 +67,13 @@ struct EncodeCommand: ParsableCommand {
     @Option(
         name: [.customShort("o"), .customLong("output")],
         help: ArgumentHelp(
-            "Write to FILE (.png, .svg, .pdf, .eps, .pbm, .pam, .xbm, .xpm or .txt); '-' for standard output.", valueName: "file"))
+            "Write to FILE (.png, .svg, .pdf, .eps, .pbm, .pam, .xbm, .xpm or .txt); '-' for standard output.",
+            valueName: "file"))
     var output: String?
 
-    @Option(name: [.customShort("t"), .customLong("format")], help: "Output format; by default from the -o extension, else utf8.")
+    @Option(
+        name: [.customShort("t"), .customLong("format")],
+        help: "Output format; by default from the -o extension, else utf8.")
     var format: OutputFormat?
 
     @OptionGroup(title: "Symbol")
@@ -110,7 +113,8 @@ struct EncodeSettings: Equatable {
         }
         if text == nil && input == nil && isatty(0) == 1 {
             throw ValidationError(
-                "nothing to encode: give TEXT, or -i FILE, or pipe the payload into standard input (echo -n TEXT | qr encode ...)")
+                "nothing to encode: give TEXT, or -i FILE, or pipe the payload into standard input (echo -n TEXT | qr encode ...)"
+            )
         }
         if let problem = optionProblem() { throw ValidationError(problem) }
         let format = try resolvedFormat()
@@ -133,10 +137,12 @@ struct EncodeSettings: Equatable {
         if writesToStandardOutput {
             if format.isBinary && isatty(1) == 1 {
                 throw ValidationError(
-                    "refusing to write \(format.rawValue.uppercased()) to a terminal; use -o FILE.\(format.rawValue) or redirect standard output")
+                    "refusing to write \(format.rawValue.uppercased()) to a terminal; use -o FILE.\(format.rawValue) or redirect standard output"
+                )
             }
             if parts > 1 && !format.isTerminalArt {
-                throw ValidationError("several \(format.rawValue.uppercased()) symbols need files: use -o NAME.\(format.rawValue)")
+                throw ValidationError(
+                    "several \(format.rawValue.uppercased()) symbols need files: use -o NAME.\(format.rawValue)")
             }
         }
     }
@@ -155,7 +161,8 @@ struct EncodeSettings: Equatable {
         } catch let error as EncodeError {
             if case .characterNotInMode = error {
                 // The payload and --mode were both asked for: a usage error.
-                StandardError.report("\(source): \(error.commandLineMessage); drop --mode, or pick a mode that holds it")
+                StandardError.report(
+                    "\(source): \(error.commandLineMessage); drop --mode, or pick a mode that holds it")
                 throw QRExit.usage
             }
             StandardError.report("\(source): \(error.commandLineMessage)")
@@ -256,7 +263,8 @@ struct EncodeSettings: Equatable {
         let source = fromStandardInput ? "standard input" : input ?? "-"
         let bytes: [UInt8]
         do {
-            bytes = fromStandardInput
+            bytes =
+                fromStandardInput
                 ? try FileSystem.read(descriptor: 0, name: source, limit: Self.readLimit, tooLarge: Self.tooLarge)
                 : try FileSystem.read(source, limit: Self.readLimit, tooLarge: Self.tooLarge)
         } catch {
@@ -292,7 +300,8 @@ struct EncodeSettings: Equatable {
         case "txt": return .utf8
         default:
             throw ValidationError(
-                "cannot tell the format of '\(output)': name it .png, .svg, .pdf, .eps, .pbm, .pam, .xbm, .xpm or .txt, or give --format (\(OutputFormat.allValueStrings.joined(separator: ", ")))")
+                "cannot tell the format of '\(output)': name it .png, .svg, .pdf, .eps, .pbm, .pam, .xbm, .xpm or .txt, or give --format (\(OutputFormat.allValueStrings.joined(separator: ", ")))"
+            )
         }
     }
 
@@ -302,7 +311,8 @@ struct EncodeSettings: Equatable {
         case .png:
             return try PNGRenderer(options: options, dpi: picture.dpi).render(matrix)
         case .svg:
-            return Array(try SVGRenderer(options: options, title: picture.title, description: picture.desc).render(matrix).utf8)
+            return Array(
+                try SVGRenderer(options: options, title: picture.title, description: picture.desc).render(matrix).utf8)
         case .pdf:
             return try PDFRenderer(options: options, dpi: picture.dpi ?? 72).render(matrix)
         case .eps:
@@ -343,28 +353,43 @@ struct EncodeSettings: Equatable {
 
 /// What the payload becomes.
 struct SymbolOptions: ParsableArguments {
-    @Option(name: [.customShort("l"), .customLong("level")], help: "Error correction: restores about 7, 15, 25 or 30% damage; a minimum, raised while the version allows (--no-boost: as given).")
+    @Option(
+        name: [.customShort("l"), .customLong("level")],
+        help:
+            "Error correction: restores about 7, 15, 25 or 30% damage; a minimum, raised while the version allows (--no-boost: as given)."
+    )
     var level: LevelArgument = SymbolSettings.defaults.level
 
-    @Option(name: [.customShort("v"), .customLong("version")], help: ArgumentHelp("Smallest version, 1-40 (1-4 with --micro); grows if the data needs it.", valueName: "n"))
+    @Option(
+        name: [.customShort("v"), .customLong("version")],
+        help: ArgumentHelp("Smallest version, 1-40 (1-4 with --micro); grows if the data needs it.", valueName: "n"))
     var version: Int?
 
     @Flag(help: "Fail instead of growing past --version.")
     var strictVersion = false
 
-    @Flag(name: [.customShort("M"), .customLong("micro")], help: "Make a Micro QR symbol (M1-M4): smaller, no level H, no --eci or --split.")
+    @Flag(
+        name: [.customShort("M"), .customLong("micro")],
+        help: "Make a Micro QR symbol (M1-M4): smaller, no level H, no --eci or --split.")
     var micro = false
 
-    @Flag(name: [.customShort("8"), .customLong("8bit")], help: "Encode the bytes as they are, in one 8-bit segment (any bytes, NULs included).")
+    @Flag(
+        name: [.customShort("8"), .customLong("8bit")],
+        help: "Encode the bytes as they are, in one 8-bit segment (any bytes, NULs included).")
     var eightBit = false
 
-    @Flag(name: [.customShort("k"), .customLong("kanji")], help: "Write the text as Shift_JIS, with Kanji segments for double-byte characters.")
+    @Flag(
+        name: [.customShort("k"), .customLong("kanji")],
+        help: "Write the text as Shift_JIS, with Kanji segments for double-byte characters.")
     var kanji = false
 
     @Option(help: "One segment of this mode; a character that does not fit is an error. byte is --8bit.")
     var mode: ModeArgument?
 
-    @Option(help: ArgumentHelp("Write the text in this character set (an iconv name, such as ISO-8859-1 or CP1252) in byte mode; with --eci, declared.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the text in this character set (an iconv name, such as ISO-8859-1 or CP1252) in byte mode; with --eci, declared.",
+            valueName: "name"))
     var encoding: String?
 
     @Flag var boost: BoostArgument = .boostLevel
@@ -372,7 +397,10 @@ struct SymbolOptions: ParsableArguments {
     @Flag(help: "Upper-case ASCII letters so they fit alphanumeric mode (the code then reads upper case).")
     var caseInsensitive = false
 
-    @Flag(help: "Start with an ECI header declaring the character set (UTF-8, or --encoding), so readers need not guess it.")
+    @Flag(
+        help:
+            "Start with an ECI header declaring the character set (UTF-8, or --encoding), so readers need not guess it."
+    )
     var eci = false
 
     @Option(help: ArgumentHelp("Spread the payload over N symbols (2-16) joined by structured append.", valueName: "n"))
@@ -409,10 +437,12 @@ struct SymbolSettings: Equatable {
     func validate() throws(ValidationError) {
         if eightBit && kanji { throw ValidationError("--8bit and --kanji exclude each other: pick one mode") }
         if let mode, eightBit || kanji {
-            throw ValidationError("--mode \(mode.rawValue) and --\(eightBit ? "8bit" : "kanji") exclude each other: pick one")
+            throw ValidationError(
+                "--mode \(mode.rawValue) and --\(eightBit ? "8bit" : "kanji") exclude each other: pick one")
         }
         if encoding != nil && (kanji || (mode != nil && mode != .byte)) {
-            throw ValidationError("--encoding applies to byte and automatic modes; Kanji, numeric and alphanumeric modes have their own")
+            throw ValidationError(
+                "--encoding applies to byte and automatic modes; Kanji, numeric and alphanumeric modes have their own")
         }
         if eci && mode != nil && mode != .byte {
             throw ValidationError("--eci is followed by one byte segment: drop --eci or --mode \(mode?.rawValue ?? "")")
@@ -436,7 +466,11 @@ struct SymbolSettings: Equatable {
 
 /// How the symbol is drawn.
 struct PictureOptions: ParsableArguments {
-    @Option(name: [.customShort("s"), .customLong("scale")], help: ArgumentHelp("Pixels per module for PNG, SVG, PBM and XPM; for PDF and EPS, pixels at --dpi (default: 8).", valueName: "n"))
+    @Option(
+        name: [.customShort("s"), .customLong("scale")],
+        help: ArgumentHelp(
+            "Pixels per module for PNG, SVG, PBM and XPM; for PDF and EPS, pixels at --dpi (default: 8).",
+            valueName: "n"))
     var scale: Int?
 
     @Option(
@@ -446,7 +480,9 @@ struct PictureOptions: ParsableArguments {
             valueName: "n"))
     var sizePx: Int?
 
-    @Option(name: [.customShort("m"), .customLong("margin")], help: ArgumentHelp("Quiet zone in modules (default: 4, 2 for Micro QR).", valueName: "n"))
+    @Option(
+        name: [.customShort("m"), .customLong("margin")],
+        help: ArgumentHelp("Quiet zone in modules (default: 4, 2 for Micro QR).", valueName: "n"))
     var margin: Int?
 
     @Option(
@@ -455,16 +491,25 @@ struct PictureOptions: ParsableArguments {
             valueName: "colour"))
     var foreground: String?
 
-    @Option(help: ArgumentHelp("Colour of light modules: a CSS name, transparent, or RRGGBB[AA] (default: white).", valueName: "colour"))
+    @Option(
+        help: ArgumentHelp(
+            "Colour of light modules: a CSS name, transparent, or RRGGBB[AA] (default: white).", valueName: "colour"))
     var background: String?
 
     @Flag(help: "Write colours even when their contrast is below 3:1.")
     var force = false
 
-    @Option(name: [.customShort("d"), .customLong("dpi")], help: ArgumentHelp("Resolution: recorded in a PNG (pHYs chunk); sets the page size of PDF and EPS (default: 72, a pixel is a point).", valueName: "n"))
+    @Option(
+        name: [.customShort("d"), .customLong("dpi")],
+        help: ArgumentHelp(
+            "Resolution: recorded in a PNG (pHYs chunk); sets the page size of PDF and EPS (default: 72, a pixel is a point).",
+            valueName: "n"))
     var dpi: Int?
 
-    @Flag(help: "Swap dark and light: utf8 then draws for a light terminal, ascii for a dark one (by default ## marks dark modules, as in qrencode); ansi and pictures get light modules on dark.")
+    @Flag(
+        help:
+            "Swap dark and light: utf8 then draws for a light terminal, ascii for a dark one (by default ## marks dark modules, as in qrencode); ansi and pictures get light modules on dark."
+    )
     var invert = false
 
     @Option(help: ArgumentHelp("SVG: a title for assistive technology (<title>, role=\"img\").", valueName: "text"))
@@ -580,7 +625,8 @@ enum BoostArgument: String, EnumerableFlag {
 
     static func help(for value: BoostArgument) -> ArgumentHelp? {
         switch value {
-        case .boostLevel: "Raise the level to the highest that fits the same version (the default): --level is a minimum."
+        case .boostLevel:
+            "Raise the level to the highest that fits the same version (the default): --level is a minimum."
         case .noBoost: "Keep --level as given."
         }
     }

@@ -146,11 +146,15 @@ final class PathListReader {
         lineNumber += 1
         if line.contains(0) {
             throw InputList.ListError(
-                file: name, reason: "line \(lineNumber) holds a NUL byte, which no path can (one path per line, not find -print0)")
+                file: name,
+                reason: "line \(lineNumber) holds a NUL byte, which no path can (one path per line, not find -print0)")
         }
         if line.count > Self.maximumLineBytes {
             throw InputList.ListError(
-                file: name, reason: "line \(lineNumber) is longer than \(Self.maximumLineBytes) bytes, which no path can be (one path per line)")
+                file: name,
+                reason:
+                    "line \(lineNumber) is longer than \(Self.maximumLineBytes) bytes, which no path can be (one path per line)"
+            )
         }
         return line
     }

@@ -67,7 +67,8 @@ struct QRCommand: ParsableCommand {
         }
         if !same {
             StandardError.report(
-                "internal error: the quick parser read \(arguments) as \(quick), ArgumentParser as \(reference.map { "\($0)" } ?? "an error")")
+                "internal error: the quick parser read \(arguments) as \(quick), ArgumentParser as \(reference.map { "\($0)" } ?? "an error")"
+            )
             Glibc.exit(70)
         }
     }

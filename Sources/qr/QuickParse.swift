@@ -80,10 +80,13 @@ enum QuickParse {
     static func encode(_ arguments: ArraySlice<String>) -> EncodeSettings? {
         var settings = EncodeSettings()
         var boostGiven = false
-        let parsed = Tokens.read(arguments, shortNames: [
+        let parsed = Tokens.read(
+            arguments,
+            shortNames: [
                 "i": "input", "r": "input", "o": "output", "t": "format", "l": "level", "v": "version", "s": "scale",
                 "m": "margin", "d": "dpi", "8": "8bit", "k": "kanji", "M": "micro",
-            ]) { name, value in
+            ]
+        ) { name, value in
             switch name {
             case "boost-level", "no-boost":
                 // One of the pair at most: ArgumentParser refuses both.

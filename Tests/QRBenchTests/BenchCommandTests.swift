@@ -23,7 +23,9 @@ import Testing
         #expect(FileManager.default.createFile(atPath: corpus + "/clean/broken.png", contents: Data("not a png".utf8)))
         #expect(FileManager.default.createFile(atPath: corpus + "/clean/broken.txt", contents: Data("x".utf8)))
 
-        let json = folder + "/out.json", csv = folder + "/out.csv", svg = folder + "/chart.svg"
+        let json = folder + "/out.json"
+        let csv = folder + "/out.csv"
+        let svg = folder + "/chart.svg"
         let run = try TestSupport.run(
             qr,
             [
@@ -54,10 +56,15 @@ import Testing
         let csv = folder + "/out.csv"
         let run = try TestSupport.run(
             try Self.qr(),
-            ["bench", folder, "--runs", "1", "--no-warm-up", "--strategies", "race,zbar", "--cold-in-process", "--csv", csv])
+            [
+                "bench", folder, "--runs", "1", "--no-warm-up", "--strategies", "race,zbar", "--cold-in-process",
+                "--csv", csv,
+            ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.text.contains(": 4 pictures: 0 labelled (0 codes), 4 unlabelled, "), "\(run.text)")
-        #expect(run.text.contains("| strategy | read (unlabelled) | missed (others read) | conflicts | mean ms |"), "\(run.text)")
+        #expect(
+            run.text.contains("| strategy | read (unlabelled) | missed (others read) | conflicts | mean ms |"),
+            "\(run.text)")
         #expect(run.text.contains("4 unlabelled pictures (no NAME.txt; read = some symbol found): "))
         let rows = run.text.split(separator: "\n").filter { $0.hasPrefix("| race |") }
         #expect(rows.count == 1 && rows[0].hasPrefix("| race | 3/4 | 0 | 0 |"), "\(run.text)")
@@ -93,7 +100,9 @@ import Testing
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let photos = TestSupport.root.appendingPathComponent("Samples/photos").path
-        let json = folder + "/out.json", csv = folder + "/out.csv", svg = folder + "/chart.svg"
+        let json = folder + "/out.json"
+        let csv = folder + "/out.csv"
+        let svg = folder + "/chart.svg"
         let run = try TestSupport.run(
             qr,
             [
@@ -113,14 +122,19 @@ import Testing
             let path = try #require(ProgramRunner.tool(tool))
             return try pictures.filter { name in
                 let expected = try Data(contentsOf: URL(fileURLWithPath: photos + "/" + name.dropLast(4) + ".txt"))
-                return try Data(TestSupport.run(path, arguments + [photos + "/" + name]).stdout).range(of: expected) != nil
+                return try Data(TestSupport.run(path, arguments + [photos + "/" + name]).stdout).range(of: expected)
+                    != nil
             }.count
         }
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
         let peers = try #require(object["peers"] as? [[String: Any]])
         #expect(peers.map { $0["name"] as? String } == ["ZXingReader", "zbarimg", "qr decode"])
-        #expect(peers[0]["fully_read"] as? Double == Double(try reads("ZXingReader", ["-format", "QRCode,MicroQRCode"])))
-        #expect(peers[1]["fully_read"] as? Double == Double(try reads("zbarimg", ["-q", "--raw", "-Sdisable", "-Sqrcode.enable"])))
+        #expect(
+            peers[0]["fully_read"] as? Double == Double(try reads("ZXingReader", ["-format", "QRCode,MicroQRCode"])))
+        #expect(
+            peers[1]["fully_read"] as? Double
+                == Double(try reads("zbarimg", ["-q", "--raw", "-Sdisable", "-Sqrcode.enable"])))
         let race = try #require((object["strategies"] as? [[String: Any]])?.first)
         #expect(peers[2]["fully_read"] as? Double == race["fully_read"] as? Double)
         for peer in peers {
@@ -135,9 +149,11 @@ import Testing
         let chart = try XMLDocument(contentsOf: URL(fileURLWithPath: svg), options: [])
         let marks = try chart.nodes(forXPath: "//*[@data-panel='read-vs-latency' and contains(@class, 'mark')]")
             .compactMap { $0 as? XMLElement }
-        #expect(marks.map { ChartTests.attribute($0, "data-strategy") } == ["race", "ZXingReader", "zbarimg", "qr decode"])
+        #expect(
+            marks.map { ChartTests.attribute($0, "data-strategy") } == ["race", "ZXingReader", "zbarimg", "qr decode"])
         #expect(marks.dropFirst().allSatisfy { ChartTests.attribute($0, "data-kind") == "process" })
-        let lint = try TestSupport.run(try #require(ProgramRunner.tool("xmllint"), "xmllint (libxml2-utils)"), ["--noout", svg])
+        let lint = try TestSupport.run(
+            try #require(ProgramRunner.tool("xmllint"), "xmllint (libxml2-utils)"), ["--noout", svg])
         #expect(lint.status == 0, "\(lint.stderr)")
     }
 
@@ -150,7 +166,8 @@ import Testing
             ["bench", photo, "--peers", "--runs", "1", "--no-warm-up", "--strategies", "zxing", "--cold-in-process"],
             environment: ["PATH": empty])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("--peers: ZXingReader is not on PATH (Debian: zxing-cpp-tools); its row is left out"))
+        #expect(
+            run.stderr.contains("--peers: ZXingReader is not on PATH (Debian: zxing-cpp-tools); its row is left out"))
         #expect(run.stderr.contains("--peers: zbarimg is not on PATH (Debian: zbar-tools)"))
         #expect(!run.text.contains("ZXingReader (process)") && !run.text.contains("zbarimg (process)"))
         #expect(run.text.contains("| qr decode (process) | "), "\(run.text)")
@@ -177,7 +194,10 @@ import Testing
     @Test func helpListsTheOptions() throws {
         let run = try TestSupport.run(try Self.qr(), ["bench", "--help"])
         #expect(run.status == 0)
-        for option in ["--strategies", "--runs", "--seed", "--json", "--csv", "--svg", "--peers", "--category-table", "--generate", "--count"] {
+        for option in [
+            "--strategies", "--runs", "--seed", "--json", "--csv", "--svg", "--peers", "--category-table", "--generate",
+            "--count",
+        ] {
             #expect(run.text.contains(option), "\(option)")
         }
         #expect(!run.text.contains("--cold-probe"))

@@ -28,7 +28,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/chart.svg"
         try Data(svg.utf8).write(to: URL(fileURLWithPath: path))
-        let xmllint = try #require(ProgramRunner.tool("xmllint"), "xmllint is not installed (libxml2-utils; make test-deps)")
+        let xmllint = try #require(
+            ProgramRunner.tool("xmllint"), "xmllint is not installed (libxml2-utils; make test-deps)")
         let lint = try ProgramRunner.run(xmllint, ["--noout", path])
         #expect(lint.status == 0 && lint.stderr.isEmpty, "\(lint.stderr)")
         return try XMLDocument(data: Data(svg.utf8), options: [])
@@ -68,7 +69,8 @@ import Testing
         #expect(names.count == count)
         let document = try Self.checkedDocument(result)
         for panel in ["read-vs-latency", "cpu", "latency", "size"] {
-            #expect(try Self.elements(document, "//*[@class='panel' and @data-panel='\(panel)']").count == 1, "\(panel)")
+            #expect(
+                try Self.elements(document, "//*[@class='panel' and @data-panel='\(panel)']").count == 1, "\(panel)")
             let marks = try Self.marks(document, panel: panel)
             #expect(Set(marks.keys) == Set(names), "\(panel)")
             for name in names {
@@ -82,7 +84,8 @@ import Testing
             for (percentile, value) in [("p50", latency.p50), ("p90", latency.p90), ("p99", latency.p99)] {
                 let labels = try Self.elements(
                     document,
-                    "//*[@class='percentile-label' and @data-strategy='\(strategy.name)' and @data-percentile='\(percentile)']")
+                    "//*[@class='percentile-label' and @data-strategy='\(strategy.name)' and @data-percentile='\(percentile)']"
+                )
                 #expect(labels.map(\.stringValue) == ["\(percentile) \(NumberFormat.milliseconds(value))"])
             }
         }
@@ -158,7 +161,8 @@ import Testing
         // The mark stands at the share of pictures where a symbol was found.
         let document = try Self.checkedDocument(unlabelled)
         let race = try #require(try Self.marks(document, panel: "read-vs-latency")["race"]?.first)
-        #expect(Self.attribute(race, "data-read") == NumberFormat.fixed(unlabelled.strategies[0].unlabelledRead! / 4, 4))
+        #expect(
+            Self.attribute(race, "data-read") == NumberFormat.fixed(unlabelled.strategies[0].unlabelledRead! / 4, 4))
     }
 
     @Test func sizeBinsHoldThreePicturesOrMore() {

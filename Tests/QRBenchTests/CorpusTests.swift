@@ -65,7 +65,10 @@ import Testing
         let extensions = Set(corpus.pictures.map { String($0.name.split(separator: ".").last ?? "") })
         #expect(extensions == ["jpg", "webp", "tif", "gif"])
         let gif = try #require(corpus.pictures.first { $0.name == "qrcode-3-03.gif" })
-        #expect(gif.expected == [Array("http://arnaud.sahuguet.com/graffiti/test.php?ll=-74.00309961503218,40.74102573163046,0".utf8)])
+        #expect(
+            gif.expected == [
+                Array("http://arnaud.sahuguet.com/graffiti/test.php?ll=-74.00309961503218,40.74102573163046,0".utf8)
+            ])
     }
 
     @Test func aMissingFolderIsAnError() {

@@ -9,7 +9,8 @@ import Testing
     static let quickCategories = GeneratedCategory.allCases.filter { $0 != .huge }
 
     @Test func theSameSeedWritesTheSameBytes() throws {
-        let first = try TestSupport.temporaryFolder(), second = try TestSupport.temporaryFolder()
+        let first = try TestSupport.temporaryFolder()
+        let second = try TestSupport.temporaryFolder()
         defer {
             try? FileManager.default.removeItem(atPath: first)
             try? FileManager.default.removeItem(atPath: second)
@@ -19,7 +20,8 @@ import Testing
         _ = try CorpusGenerator(options: options).write(to: second)
         #expect(summary.written == Self.quickCategories.count)
         #expect(summary.dropped == 0)
-        let a = TestSupport.files(under: first), b = TestSupport.files(under: second)
+        let a = TestSupport.files(under: first)
+        let b = TestSupport.files(under: second)
         #expect(a.count >= 2 * Self.quickCategories.count)
         #expect(a.keys.sorted() == b.keys.sorted())
         for (name, bytes) in a {
@@ -27,7 +29,8 @@ import Testing
         }
         // One folder per category, a picture and its expected text in each.
         for category in Self.quickCategories {
-            let stem = "\(category.rawValue)/\(category.rawValue)-\(String(format: "%04d", Self.quickCategories.firstIndex(of: category)!))"
+            let stem =
+                "\(category.rawValue)/\(category.rawValue)-\(String(format: "%04d", Self.quickCategories.firstIndex(of: category)!))"
             #expect(a[stem + ".png"] != nil && a[stem + ".txt"] != nil, "\(stem)")
         }
         // The picture with several codes lists them all.
@@ -57,7 +60,8 @@ import Testing
         for _ in 0..<200 {
             let payload = GeneratedPayload.random(&random, budget: 120)
             kinds.insert(payload.kind)
-            let matrix = try QREncoder().encode(payload.payload, options: EncodeOptions(mode: payload.mode, eci: payload.eci))
+            let matrix = try QREncoder().encode(
+                payload.payload, options: EncodeOptions(mode: payload.mode, eci: payload.eci))
             #expect(matrix.size >= 21)
             if case .text(let text) = payload.payload { #expect(payload.expected == Array(text.utf8)) }
         }
@@ -92,7 +96,8 @@ import Testing
         for picture in corpus.pictures {
             for name in [StrategyName.race, .sequential, .sequentialZBarFirst] {
                 let report = try QRDecoder(strategy: name.makeStrategy()).decode(picture.image)
-                #expect(ReadScore(symbols: report.symbols, expected: picture.expected).fullyRead, "\(picture.name) \(name)")
+                #expect(
+                    ReadScore(symbols: report.symbols, expected: picture.expected).fullyRead, "\(picture.name) \(name)")
             }
         }
     }

@@ -35,8 +35,9 @@ import Testing
         let peer = PeerTool.zxingReader(at: try Self.tool("ZXingReader"))
         let stem = "generated/multi/multi-0011"
         let symbols = peer.symbols(in: try Self.output(peer, "\(Self.samples)/\(stem).png"))
-        #expect(symbols.map(\.bytes).sorted { $0.lexicographicallyPrecedes($1) }
-            == (try Self.payloads(stem)).sorted { $0.lexicographicallyPrecedes($1) })
+        #expect(
+            symbols.map(\.bytes).sorted { $0.lexicographicallyPrecedes($1) }
+                == (try Self.payloads(stem)).sorted { $0.lexicographicallyPrecedes($1) })
         #expect(symbols.allSatisfy { Array($0.text.utf8) == $0.bytes })
     }
 
@@ -48,8 +49,9 @@ import Testing
         #expect(peer.symbols(in: output, known: expected).map(\.bytes) == expected)
         // A known text with a newline inside is one symbol; what is not known splits at newlines.
         let known: [[UInt8]] = [Array("two\nlines".utf8)]
-        #expect(PeerTool.lines(Array("two\nlines\nfree\ntext\n".utf8), known: known)
-            == [Array("two\nlines".utf8), Array("free".utf8), Array("text".utf8)])
+        #expect(
+            PeerTool.lines(Array("two\nlines\nfree\ntext\n".utf8), known: known)
+                == [Array("two\nlines".utf8), Array("free".utf8), Array("text".utf8)])
         #expect(PeerTool.lines([], known: known).isEmpty)
     }
 
@@ -60,7 +62,9 @@ import Testing
         let stem = "photos/qrcode-2-17"
         let symbols = peer.symbols(in: try Self.output(peer, "\(Self.samples)/\(stem).png"))
         let expected = try Self.payloads(stem)
-        #expect(symbols.count == 1 && ReadScore(reads: symbols.map { (Array($0.text.utf8), $0.bytes) }, expected: expected).fullyRead)
+        #expect(
+            symbols.count == 1
+                && ReadScore(reads: symbols.map { (Array($0.text.utf8), $0.bytes) }, expected: expected).fullyRead)
         #expect(peer.symbols(in: Array("not json".utf8)).isEmpty)
     }
 
@@ -69,7 +73,9 @@ import Testing
         let folder = try UnlabelledTests.mixedFolder(photos: 6, labelled: 1)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let corpus = try Corpus.load(from: folder)
-        let peers = [PeerTool.zxingReader(at: try Self.tool("ZXingReader")), PeerTool.zbarimg(at: try Self.tool("zbarimg"))]
+        let peers = [
+            PeerTool.zxingReader(at: try Self.tool("ZXingReader")), PeerTool.zbarimg(at: try Self.tool("zbarimg")),
+        ]
         let options = BenchOptions(
             strategies: [.race, .zxing], runs: 1, seed: 5, warmUp: false, peers: peers, launcher: Self.launcher)
         let result = BenchRunner(options: options).run(corpus)
@@ -88,7 +94,8 @@ import Testing
             }
             let labelled = try #require(corpus.pictures.first { $0.labelled })
             let labelledOutput = try Self.output(peer, folder + "/" + labelled.name)
-            let readsLabelled = labelledOutput.count >= labelled.expected[0].count
+            let readsLabelled =
+                labelledOutput.count >= labelled.expected[0].count
                 && (0...(labelledOutput.count - labelled.expected[0].count)).contains {
                     Array(labelledOutput[$0..<$0 + labelled.expected[0].count]) == labelled.expected[0]
                 }
@@ -96,15 +103,20 @@ import Testing
             let unlabelled = corpus.pictures.filter { !$0.labelled }
             #expect(row.unlabelledRead == Double(unlabelled.filter { printed[$0.name]! }.count), "\(peer.name)")
             // Missed where a strategy read: the program printed nothing, a strategy found a symbol.
-            let strategyRead = Set(result.strategies.flatMap { s in s.perPicture.filter { !($0.texts ?? []).isEmpty }.map(\.name) })
-            #expect(row.missedWhereOthersRead == unlabelled.filter { !printed[$0.name]! && strategyRead.contains($0.name) }.count)
+            let strategyRead = Set(
+                result.strategies.flatMap { s in s.perPicture.filter { !($0.texts ?? []).isEmpty }.map(\.name) })
+            #expect(
+                row.missedWhereOthersRead
+                    == unlabelled.filter { !printed[$0.name]! && strategyRead.contains($0.name) }.count)
         }
         // The reports carry them after the strategies.
         let table = MarkdownReport.table(result)
         #expect(table.contains("| ZXingReader (process) | ") && table.contains("| zbarimg (process) | "))
         #expect(table.contains("`ZXingReader -format QRCode,MicroQRCode FILE`"))
         let csv = CSVReport.text(result).split(separator: "\n").map(String.init)
-        #expect(csv.count == 5 && csv[3].hasPrefix("ZXingReader,") && csv[3].contains(",process,\"ZXingReader -format QRCode,MicroQRCode FILE\""))
+        #expect(
+            csv.count == 5 && csv[3].hasPrefix("ZXingReader,")
+                && csv[3].contains(",process,\"ZXingReader -format QRCode,MicroQRCode FILE\""))
         let object = try #require(try JSONSerialization.jsonObject(with: try JSONReport.data(result)) as? [String: Any])
         #expect((object["peers"] as? [[String: Any]])?.compactMap { $0["command"] as? String } == peers.map(\.command))
     }

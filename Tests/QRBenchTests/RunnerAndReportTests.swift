@@ -9,7 +9,8 @@ import Testing
     /// Three generated pictures (two clean, one with several codes), in a category whose
     /// name needs escaping in XML and quoting in CSV.
     static func tinyCorpus() throws -> Corpus {
-        let generator = CorpusGenerator(options: GeneratorOptions(count: 3, seed: 99, categories: [.clean, .multi, .clean]))
+        let generator = CorpusGenerator(
+            options: GeneratorOptions(count: 3, seed: 99, categories: [.clean, .multi, .clean]))
         let pictures = try (0..<3).map { index in
             let picture = try generator.picture(at: index)
             return CorpusPicture(
@@ -79,7 +80,8 @@ import Testing
         #expect(lines[1].hasPrefix("race,3,3.0000,"))
         // Every row has as many fields as the header (no field here holds a quote).
         func fields(_ line: String) -> Int {
-            var count = 1, quoted = false
+            var count = 1
+            var quoted = false
             for c in line {
                 if c == "\"" { quoted.toggle() } else if c == ",", !quoted { count += 1 }
             }

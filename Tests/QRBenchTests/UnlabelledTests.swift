@@ -53,10 +53,12 @@ import Testing
             // Missed where another read = pictures of "read by some" or "different texts" where it read nothing.
             let missed = agreement.disagreements.filter { $0.answers[s].texts.isEmpty }.count
             #expect(strategy.missedWhereOthersRead == missed, "\(strategy.name)")
-            #expect(strategy.conflicts == agreement.disagreements.filter { picture in
-                !picture.answers[s].texts.isEmpty && picture.kind == .differentTexts
-                    && picture.answers.contains { !$0.texts.isEmpty && $0.texts != picture.answers[s].texts }
-            }.count)
+            #expect(
+                strategy.conflicts
+                    == agreement.disagreements.filter { picture in
+                        !picture.answers[s].texts.isEmpty && picture.kind == .differentTexts
+                            && picture.answers.contains { !$0.texts.isEmpty && $0.texts != picture.answers[s].texts }
+                    }.count)
             #expect(strategy.perPicture.filter { $0.labelled == false }.count == 15)
         }
         for picture in agreement.disagreements where picture.kind == .readBySome {
@@ -70,8 +72,10 @@ import Testing
     @Test func markdownShowsAgreementColumnsAndTable() throws {
         let table = MarkdownReport.table(Self.mixed)
         let rows = table.split(separator: "\n").filter { $0.hasPrefix("| ") }
-        #expect(rows[0].hasPrefix(
-            "| strategy | read | codes | wrong | missed | read (unlabelled) | missed (others read) | conflicts | mean ms |"))
+        #expect(
+            rows[0].hasPrefix(
+                "| strategy | read | codes | wrong | missed | read (unlabelled) | missed (others read) | conflicts | mean ms |"
+            ))
         #expect(rows[1].hasPrefix("| race | 1/1 | 1/1 | 0 | 0 | "), "\(table)")
         #expect(rows[1].contains("/15 | "))
         #expect(table.contains(": 16 pictures: 1 labelled (1 codes), 15 unlabelled, "))
@@ -79,7 +83,8 @@ import Testing
         let agreement = try #require(Self.mixed.agreement)
         if !agreement.disagreements.isEmpty {
             #expect(table.contains("| unlabelled picture | disagreement | race | zbar | zxing |"))
-            #expect(table.contains("| \(agreement.disagreements[0].name) | \(agreement.disagreements[0].kind.rawValue) | "))
+            #expect(
+                table.contains("| \(agreement.disagreements[0].name) | \(agreement.disagreements[0].kind.rawValue) | "))
         }
     }
 
@@ -92,9 +97,12 @@ import Testing
         let race = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         #expect(race.count == header.count)
         #expect(race[header.firstIndex(of: "unlabelled_pictures")!] == "15")
-        #expect(race[header.firstIndex(of: "missed_where_others_read")!] == String(Self.mixed.strategies[0].missedWhereOthersRead!))
+        #expect(
+            race[header.firstIndex(of: "missed_where_others_read")!]
+                == String(Self.mixed.strategies[0].missedWhereOthersRead!))
 
-        let object = try #require(try JSONSerialization.jsonObject(with: try JSONReport.data(Self.mixed)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: try JSONReport.data(Self.mixed)) as? [String: Any])
         #expect(object["unlabelled"] as? Int == 15)
         let agreement = try #require(object["agreement"] as? [String: Any])
         #expect(agreement["pictures"] as? Int == 15)
@@ -117,8 +125,10 @@ import Testing
         #expect(result.unlabelled == 0 && result.agreement == nil)
         #expect(result.strategies.allSatisfy { $0.unlabelledRead == nil && $0.conflicts == nil })
         let table = MarkdownReport.table(result)
-        #expect(table.contains(
-            "| strategy | read | codes | wrong | missed | mean ms | p50 | p90 | p99 | max | CPU ms/pic | cold ms | ms/MP | R² |\n"))
+        #expect(
+            table.contains(
+                "| strategy | read | codes | wrong | missed | mean ms | p50 | p90 | p99 | max | CPU ms/pic | cold ms | ms/MP | R² |\n"
+            ))
         #expect(!table.contains("unlabelled"))
         #expect(table.hasPrefix("`tiny`: 3 pictures ("))
         let json = String(decoding: try JSONReport.data(result), as: UTF8.self)
@@ -127,18 +137,25 @@ import Testing
 
     @Test func differentTextsAreAConflict() {
         func picture(_ name: String) -> CorpusPicture {
-            CorpusPicture(name: name, category: "c", expected: [], image: GrayImage(width: 1, height: 1, filledWith: 0), labelled: false)
+            CorpusPicture(
+                name: name, category: "c", expected: [], image: GrayImage(width: 1, height: 1, filledWith: 0),
+                labelled: false)
         }
         let pictures = ["same.png", "none.png", "some.png", "differ.png"].map(picture)
         let answers: [[Int: [String]]] = [
             [0: ["a"], 1: [], 2: ["b"], 3: ["c"]],
             [0: ["a"], 1: [], 2: [], 3: ["d"]],
         ]
-        let summary = BenchRunner.agreement(["x", "y"], answers: answers, pictures: pictures, unlabelled: [0, 1, 2, 3])
-        #expect(summary.readAlike == 1 && summary.readByNone == 1 && summary.readBySome == 1 && summary.differentTexts == 1)
+        let summary = BenchRunner.agreement(
+            ["x", "y"], answers: answers, pictures: pictures, unlabelled: [0, 1, 2, 3])
+        #expect(
+            summary.readAlike == 1 && summary.readByNone == 1 && summary.readBySome == 1 && summary.differentTexts == 1)
         #expect(summary.disagreements.map(\.name) == ["some.png", "differ.png"])
         #expect(summary.disagreements[1].kind == .differentTexts)
-        #expect(summary.disagreements[1].answers == [StrategyAnswer(strategy: "x", texts: ["c"]), StrategyAnswer(strategy: "y", texts: ["d"])])
+        #expect(
+            summary.disagreements[1].answers == [
+                StrategyAnswer(strategy: "x", texts: ["c"]), StrategyAnswer(strategy: "y", texts: ["d"]),
+            ])
         #expect(MarkdownReport.cell("a|b`c\u{7}") == "a\\|b\\`c\\u{7}")
     }
 }

@@ -34,7 +34,9 @@ import Testing
         let run = try QRProcess.run(["decode", QRProcess.sample("photos"), "--json", "--jobs", "2"])
         #expect(run.status == 0)
         let lines = run.text.split(separator: "\n")
-        let pngs = try FileManager.default.contentsOfDirectory(atPath: QRProcess.sample("photos")).filter { $0.hasSuffix(".png") }
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: QRProcess.sample("photos")).filter {
+            $0.hasSuffix(".png")
+        }
         #expect(lines.count == pngs.count)
         let files = try lines.map { line -> String in
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -148,7 +150,8 @@ import Testing
     @Test func helpExplainsTheContract() throws {
         let run = try QRProcess.run(["decode", "--help"])
         #expect(run.status == 0)
-        for word in ["--strategy", "--json", "--files-from", "--jobs", "--bytes", "--first", "--timing", "Exit status"] {
+        for word in ["--strategy", "--json", "--files-from", "--jobs", "--bytes", "--first", "--timing", "Exit status"]
+        {
             #expect(run.text.contains(word), "help lacks \(word)")
         }
     }

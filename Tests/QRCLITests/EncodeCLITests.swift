@@ -69,9 +69,12 @@ struct EncodeCLIOutputTests {
         #expect(result.status == 0)
         let help = result.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         for expected in [
-            "USAGE: qr encode", "(values: L, M, Q, H; default: M)", "(values: png, svg, pdf, eps, pbm, pam, xbm, xpm, utf8, ansi, ascii, ansi256)",
-            "--mode <mode>", "--encoding <name>", "--boost-level", "--no-boost", "--force", "--title <text>", "--desc <text>",
-            "Examples:", "qr encode \"https://example.org\"", "--split <n>", "--strict-version", "--8bit", "--size-px <n>",
+            "USAGE: qr encode", "(values: L, M, Q, H; default: M)",
+            "(values: png, svg, pdf, eps, pbm, pam, xbm, xpm, utf8, ansi, ascii, ansi256)",
+            "--mode <mode>", "--encoding <name>", "--boost-level", "--no-boost", "--force", "--title <text>",
+            "--desc <text>",
+            "Examples:", "qr encode \"https://example.org\"", "--split <n>", "--strict-version", "--8bit",
+            "--size-px <n>",
         ] {
             #expect(help.contains(expected), "help lacks \(expected)")
         }
@@ -203,7 +206,9 @@ struct EncodeCLIOutputTests {
 
     @Test func qrencodesShortFlagsMeanTheSame() throws {
         let short = try CLI.qr(["encode", "hello", "-l", "H", "-v", "3", "-s", "3", "-m", "2", "-t", "SVG"])
-        let long = try CLI.qr(["encode", "hello", "--level", "H", "--version", "3", "--scale", "3", "--margin", "2", "--format", "svg"])
+        let long = try CLI.qr([
+            "encode", "hello", "--level", "H", "--version", "3", "--scale", "3", "--margin", "2", "--format", "svg",
+        ])
         #expect(short.status == 0, "\(short.stderr)")
         #expect(short.stdout == long.stdout)
         #expect(short.text.hasPrefix("<?xml"))
@@ -239,11 +244,15 @@ struct EncodeCLIOutputTests {
         }
         #expect(Array(try bytes(of: directory.appendingPathComponent("a.png")).prefix(8)) == pngSignature)
         #expect(Array(try bytes(of: directory.appendingPathComponent("D.PNG")).prefix(8)) == pngSignature)
-        #expect(String(decoding: try bytes(of: directory.appendingPathComponent("b.svg")), as: UTF8.self).hasPrefix("<?xml"))
+        #expect(
+            String(decoding: try bytes(of: directory.appendingPathComponent("b.svg")), as: UTF8.self).hasPrefix("<?xml")
+        )
         #expect(String(decoding: try bytes(of: directory.appendingPathComponent("c.txt")), as: UTF8.self).contains("█"))
         // --format wins over the extension.
         #expect(try CLI.qr(["encode", "x", "-o", "e.txt", "--format", "svg"], in: directory).status == 0)
-        #expect(String(decoding: try bytes(of: directory.appendingPathComponent("e.txt")), as: UTF8.self).hasPrefix("<?xml"))
+        #expect(
+            String(decoding: try bytes(of: directory.appendingPathComponent("e.txt")), as: UTF8.self).hasPrefix("<?xml")
+        )
     }
 
     @Test func svgToStandardOutput() throws {
@@ -269,13 +278,15 @@ struct EncodeCLIOutputTests {
         #expect(phys.lowerBound < data.lowerBound)
         #expect(png[phys.upperBound..<(phys.upperBound + 4)].reduce(0) { $0 << 8 | Int($1) } == 11811)
         #expect(try CLI.qr(["encode", "hello", "--background", "ffffff00", "-o", out.path]).status == 0)
-        #expect(try bytes(of: out).contains(0x74) && String(decoding: try bytes(of: out), as: UTF8.self).contains("tRNS"))
+        #expect(
+            try bytes(of: out).contains(0x74) && String(decoding: try bytes(of: out), as: UTF8.self).contains("tRNS"))
     }
 
     @Test func splitWritesNumberedFiles() throws {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLI.qr(["encode", "one payload over three symbols", "--split", "3", "-o", "part.png"], in: directory)
+        let result = try CLI.qr(
+            ["encode", "one payload over three symbols", "--split", "3", "-o", "part.png"], in: directory)
         #expect(result.status == 0)
         for index in 1...3 {
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("part-0\(index).png").path))
@@ -337,7 +348,9 @@ struct EncodeCLIErrorTests {
     @Test func usageErrorsSayWhatToDo() throws {
         #expect(try CLI.qr(["encode", "x", "--version", "41"]).stderr.contains("versions 1 to 40"))
         #expect(try CLI.qr(["encode", "1", "--micro", "--eci"]).stderr.contains("drop --eci or --micro"))
-        #expect(try CLI.qr(["encode", "x", "-o", "out.gif"]).stderr.contains("name it .png, .svg, .pdf, .eps, .pbm, .pam, .xbm, .xpm or .txt"))
+        #expect(
+            try CLI.qr(["encode", "x", "-o", "out.gif"]).stderr.contains(
+                "name it .png, .svg, .pdf, .eps, .pbm, .pam, .xbm, .xpm or .txt"))
     }
 
     /// The library names a Swift property (`RenderOptions.scale`); qr names its flag.
@@ -346,9 +359,15 @@ struct EncodeCLIErrorTests {
         (["encode", "x", "--margin", "300"], "--margin must be 0 to 256 modules, not 300"),
         (["encode", "x", "--dpi", "0", "--format", "pdf"], "--dpi must be 1 to 100000 dots per inch, not 0"),
         (["encode", "x", "--strict-version"], "--strict-version needs a version to hold to: give --version too"),
-        (["encode", "12", "--micro", "--split", "2"], "Micro QR has no structured append; drop --micro or lower --split to 1"),
+        (
+            ["encode", "12", "--micro", "--split", "2"],
+            "Micro QR has no structured append; drop --micro or lower --split to 1"
+        ),
         (["encode", "x", "--8bit", "--case-insensitive"], "8-bit segments keep case (drop --case-insensitive)"),
-        (["encode", "x", "--encoding", "NO-SUCH-SET"], "iconv knows no character set named 'NO-SUCH-SET' (see iconv --list)"),
+        (
+            ["encode", "x", "--encoding", "NO-SUCH-SET"],
+            "iconv knows no character set named 'NO-SUCH-SET' (see iconv --list)"
+        ),
     ])
     func libraryErrorsNameTheFlags(arguments: [String], says: String) throws {
         let result = try CLI.qr(arguments)
@@ -387,7 +406,9 @@ struct EncodeCLIErrorTests {
         #expect(big.status == 2)
         #expect(big.stderr.hasPrefix("qr: text argument: payload too large: 3000 bytes"))
         #expect(big.stderr.contains("at most 2331 bytes"))
-        let strict = try CLI.qr(["encode", "hello world, too long for v1-H", "--level", "H", "--version", "1", "--strict-version"])
+        let strict = try CLI.qr([
+            "encode", "hello world, too long for v1-H", "--level", "H", "--version", "1", "--strict-version",
+        ])
         #expect(strict.status == 2)
         #expect(strict.stderr.contains("version 1-H symbol holds at most 7 bytes"))
         let empty = try CLI.qr(["encode", "-i", "-"], stdin: [])
@@ -420,7 +441,9 @@ struct EncodeCLIRoundTripTests {
         #expect(try CLI.qr(["encode", "-i", "payload.bin", "--8bit", "-o", "data.png"], in: directory).status == 0)
         #expect(try CLI.zbar(directory.appendingPathComponent("data.png")) == payload)
 
-        #expect(try CLI.qr(["encode", "-i", "-", "-o", "x.png"], stdin: Array("from stdin".utf8), in: directory).status == 0)
+        #expect(
+            try CLI.qr(["encode", "-i", "-", "-o", "x.png"], stdin: Array("from stdin".utf8), in: directory).status == 0
+        )
         #expect(try CLI.zbar(directory.appendingPathComponent("x.png")) == Array("from stdin".utf8))
     }
 
@@ -438,7 +461,9 @@ struct EncodeCLIRoundTripTests {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let text = "version \(version)"
-        let result = try CLI.qr(["encode", text, "--version", "\(version)", "--strict-version", "--scale", "3", "-o", "v.png"], in: directory)
+        let result = try CLI.qr(
+            ["encode", text, "--version", "\(version)", "--strict-version", "--scale", "3", "-o", "v.png"],
+            in: directory)
         #expect(result.status == 0)
         let png = try bytes(of: directory.appendingPathComponent("v.png"))
         #expect(pngSize(png).0 == (17 + 4 * version + 8) * 3)
@@ -451,7 +476,8 @@ struct EncodeCLIRoundTripTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let payload = (0..<2953).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }
         try Data(payload).write(to: directory.appendingPathComponent("big.bin"))
-        let result = try CLI.qr(["encode", "-i", "big.bin", "--8bit", "--level", "L", "--scale", "3", "-o", "big.png"], in: directory)
+        let result = try CLI.qr(
+            ["encode", "-i", "big.bin", "--8bit", "--level", "L", "--scale", "3", "-o", "big.png"], in: directory)
         #expect(result.status == 0)
         #expect(pngSize(try bytes(of: directory.appendingPathComponent("big.png"))).0 == 185 * 3)
         #expect(try CLI.zbar(directory.appendingPathComponent("big.png")) == payload)
@@ -475,7 +501,9 @@ struct EncodeCLIRoundTripTests {
         }
     }
 
-    @Test(.enabled(if: CLI.zxingReader != nil, "ZXingReader is not installed"), arguments: ["1", "HELLO", "micro", "micro qr, m4"])
+    @Test(
+        .enabled(if: CLI.zxingReader != nil, "ZXingReader is not installed"),
+        arguments: ["1", "HELLO", "micro", "micro qr, m4"])
     func microReadBackByZXing(text: String) throws {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -487,7 +515,9 @@ struct EncodeCLIRoundTripTests {
     func microKanjiReadBackByZXing() throws {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(try CLI.qr(["encode", "漢字", "--kanji", "--micro", "--level", "L", "-o", "k.png"], in: directory).status == 0)
+        #expect(
+            try CLI.qr(["encode", "漢字", "--kanji", "--micro", "--level", "L", "-o", "k.png"], in: directory).status == 0
+        )
         #expect(try CLI.zxing(directory.appendingPathComponent("k.png")) == [[0x8A, 0xBF, 0x8E, 0x9A]])
     }
 

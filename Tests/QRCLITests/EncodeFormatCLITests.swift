@@ -16,7 +16,10 @@ private enum Reader {
         case "eps":
             try succeed(
                 try tool("gs"),
-                ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pnggray", "-r72", "-dEPSCrop", "-sOutputFile=" + png.path, file.path])
+                [
+                    "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pnggray", "-r72", "-dEPSCrop",
+                    "-sOutputFile=" + png.path, file.path,
+                ])
         case "pbm":
             try Data(try succeed(try tool("pnmtopng"), [file.path])).write(to: png)
         case "xpm", "pam", "xbm":
@@ -55,7 +58,8 @@ struct EncodeFormatCLITests {
         let payload = "héllo wörld, \(format) at \(level) ✓"
         for (name, extra) in [("by-extension.\(format)", []), ("by-flag.out", ["--format", format])] {
             let file = directory.appendingPathComponent(name)
-            let encoded = try CLI.qr(["encode", payload, "--level", level, "--no-boost", "--scale", "3", "-o", file.path] + extra)
+            let encoded = try CLI.qr(
+                ["encode", payload, "--level", level, "--no-boost", "--scale", "3", "-o", file.path] + extra)
             #expect(encoded.status == 0, "\(encoded.stderr)")
             #expect(encoded.stderr.isEmpty)
             let png = directory.appendingPathComponent(name + ".png")
@@ -109,7 +113,8 @@ struct EncodeFormatCLITests {
         #expect(lines.allSatisfy { $0.hasPrefix("        ") && $0.hasSuffix("        ") })
         // The finder pattern's top edge: 7 dark modules, 14 characters.
         #expect(lines[4].dropFirst(8).hasPrefix(String(repeating: "#", count: 14) + "  "))
-        #expect(try CLI.qr(["encode", "x", "--format", "ascii", "--margin", "0"]).text.split(separator: "\n").count == 21)
+        #expect(
+            try CLI.qr(["encode", "x", "--format", "ascii", "--margin", "0"]).text.split(separator: "\n").count == 21)
     }
 
     /// The same text, character for character, as `qrencode -t ASCII` (a bench tool,
@@ -150,7 +155,9 @@ struct EncodeFormatCLITests {
         let xpm = try CLI.qr(["encode", "xpm", "--format", "xpm", "--foreground", "336699"])
         #expect(xpm.text.hasPrefix("/* XPM */\n") && xpm.text.contains("\"# c #336699\""))
         let pam = try CLI.qr(["encode", "pam", "--format", "pam", "--scale", "1", "--background", "transparent"])
-        #expect(pam.stdout.starts(with: Array("P7\nWIDTH 29\nHEIGHT 29\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n".utf8)))
+        #expect(
+            pam.stdout.starts(
+                with: Array("P7\nWIDTH 29\nHEIGHT 29\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n".utf8)))
         let xbm = try CLI.qr(["encode", "xbm", "--format", "xbm", "--scale", "1"])
         #expect(xbm.text.hasPrefix("#define qrcode_width 29\n#define qrcode_height 29\n"))
     }
@@ -180,7 +187,10 @@ struct EncodeFormatCLITests {
 
     @Test func coloursRefusedSayWhy() throws {
         let pbm = try CLI.qr(["encode", "x", "--format", "pbm", "--foreground", "336699"])
-        #expect(pbm.stderr.contains("PBM has only black and white: the colours must be 000000 and ffffff (either way round), not #336699 on #ffffff"))
+        #expect(
+            pbm.stderr.contains(
+                "PBM has only black and white: the colours must be 000000 and ffffff (either way round), not #336699 on #ffffff"
+            ))
         let eps = try CLI.qr(["encode", "x", "--format", "eps", "--background", "ffffff80"])
         #expect(eps.stderr.contains("EPS has no partial transparency"))
         // Black and white swapped is fine: --invert draws light modules in ink.

@@ -18,34 +18,55 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(name: "empty text argument", arguments: ["encode", ""], status: 2,
-             says: ["qr: text argument: nothing to encode"]),
-        Case(name: "empty file", arguments: ["encode", "-i", "empty.txt"], files: [("empty.txt", [])], status: 2,
-             says: ["empty.txt: nothing to encode"]),
-        Case(name: "too long for Micro QR", arguments: ["encode", "far too long for a micro symbol", "--micro", "--level", "L"],
-             status: 2, says: ["31 bytes", "an M4-L Micro QR symbol holds at most 15 bytes", "drop --micro"]),
-        Case(name: "M1 held to level M", arguments: ["encode", "1", "--micro", "--level", "M", "--version", "1", "--strict-version"],
-             status: 64, says: ["Micro QR M1 has no level M"]),
-        Case(name: "M2 held to level Q", arguments: ["encode", "ABC", "--micro", "--level", "Q", "--version", "2", "--strict-version"],
-             status: 64, says: ["Micro QR M2 has no level Q"]),
-        Case(name: "Kanji held to M2", arguments: ["encode", "漢", "--kanji", "--micro", "--level", "L", "--version", "2", "--strict-version"],
-             status: 2, says: ["holds at most 0 Kanji characters"]),
-        Case(name: "more than 16 symbols hold", arguments: ["encode", "-i", "big.bin", "--8bit", "--split", "16", "--level", "L", "-o", "s.png"],
-             files: [("big.bin", [UInt8](repeating: 0x61, count: 16 * 2951 + 1))], status: 2,
-             says: ["payload too large for 16 symbols", "at most 2951 bytes", "16 symbols are the most"]),
-        Case(name: "split 16 of a 2-character payload", arguments: ["encode", "ab", "--split", "16", "-o", "s.png"], status: 2,
-             says: ["cannot split a payload of 2 characters into 16 symbols; lower --split"]),
-        Case(name: "a megabyte", arguments: ["encode", "-i", "mega.bin", "--8bit"],
-             files: [("mega.bin", [UInt8](repeating: 0, count: 1 << 20))], status: 2,
-             says: ["payload too large: 1048576 bytes", "at most 2331 bytes"]),
-        Case(name: "a megabyte split 16", arguments: ["encode", "-i", "mega.bin", "--8bit", "--split", "16", "-o", "m.png"],
-             files: [("mega.bin", [UInt8](repeating: 0, count: 1 << 20))], status: 2,
-             says: ["payload too large for 16 symbols: part 1 of 16 is 65536 bytes"]),
-        Case(name: "40-H held", arguments: ["encode", "-i", "h.bin", "--8bit", "--level", "H", "--version", "40", "--strict-version"],
-             files: [("h.bin", [UInt8](repeating: 0x62, count: 1274))], status: 2,
-             says: ["version 40-H symbol holds at most 1273 bytes"]),
-        Case(name: "binary that is not UTF-8", arguments: ["encode", "-i", "bin.dat"], files: [("bin.dat", [0x00, 0xC3, 0x28, 0xFF])],
-             status: 2, says: ["bin.dat: not valid UTF-8 (first bad byte at offset 1)", "--8bit"]),
+        Case(
+            name: "empty text argument", arguments: ["encode", ""], status: 2,
+            says: ["qr: text argument: nothing to encode"]),
+        Case(
+            name: "empty file", arguments: ["encode", "-i", "empty.txt"], files: [("empty.txt", [])], status: 2,
+            says: ["empty.txt: nothing to encode"]),
+        Case(
+            name: "too long for Micro QR",
+            arguments: ["encode", "far too long for a micro symbol", "--micro", "--level", "L"],
+            status: 2, says: ["31 bytes", "an M4-L Micro QR symbol holds at most 15 bytes", "drop --micro"]),
+        Case(
+            name: "M1 held to level M",
+            arguments: ["encode", "1", "--micro", "--level", "M", "--version", "1", "--strict-version"],
+            status: 64, says: ["Micro QR M1 has no level M"]),
+        Case(
+            name: "M2 held to level Q",
+            arguments: ["encode", "ABC", "--micro", "--level", "Q", "--version", "2", "--strict-version"],
+            status: 64, says: ["Micro QR M2 has no level Q"]),
+        Case(
+            name: "Kanji held to M2",
+            arguments: ["encode", "漢", "--kanji", "--micro", "--level", "L", "--version", "2", "--strict-version"],
+            status: 2, says: ["holds at most 0 Kanji characters"]),
+        Case(
+            name: "more than 16 symbols hold",
+            arguments: ["encode", "-i", "big.bin", "--8bit", "--split", "16", "--level", "L", "-o", "s.png"],
+            files: [("big.bin", [UInt8](repeating: 0x61, count: 16 * 2951 + 1))], status: 2,
+            says: ["payload too large for 16 symbols", "at most 2951 bytes", "16 symbols are the most"]),
+        Case(
+            name: "split 16 of a 2-character payload", arguments: ["encode", "ab", "--split", "16", "-o", "s.png"],
+            status: 2,
+            says: ["cannot split a payload of 2 characters into 16 symbols; lower --split"]),
+        Case(
+            name: "a megabyte", arguments: ["encode", "-i", "mega.bin", "--8bit"],
+            files: [("mega.bin", [UInt8](repeating: 0, count: 1 << 20))], status: 2,
+            says: ["payload too large: 1048576 bytes", "at most 2331 bytes"]),
+        Case(
+            name: "a megabyte split 16",
+            arguments: ["encode", "-i", "mega.bin", "--8bit", "--split", "16", "-o", "m.png"],
+            files: [("mega.bin", [UInt8](repeating: 0, count: 1 << 20))], status: 2,
+            says: ["payload too large for 16 symbols: part 1 of 16 is 65536 bytes"]),
+        Case(
+            name: "40-H held",
+            arguments: ["encode", "-i", "h.bin", "--8bit", "--level", "H", "--version", "40", "--strict-version"],
+            files: [("h.bin", [UInt8](repeating: 0x62, count: 1274))], status: 2,
+            says: ["version 40-H symbol holds at most 1273 bytes"]),
+        Case(
+            name: "binary that is not UTF-8", arguments: ["encode", "-i", "bin.dat"],
+            files: [("bin.dat", [0x00, 0xC3, 0x28, 0xFF])],
+            status: 2, says: ["bin.dat: not valid UTF-8 (first bad byte at offset 1)", "--8bit"]),
     ]
 
     @Test("an impossible encoding fails with its status and says why", arguments: cases)
@@ -70,7 +91,8 @@ import Testing
         defer { scratch.cleanUp() }
         try scratch.file("digits.txt", [UInt8](repeating: 0x37, count: 100_000))
         let run = try QRProcess.run(
-            ["encode", "-i", "digits.txt", "--split", "16", "--level", "L", "-o", "d.png"], in: URL(fileURLWithPath: scratch.path))
+            ["encode", "-i", "digits.txt", "--split", "16", "--level", "L", "-o", "d.png"],
+            in: URL(fileURLWithPath: scratch.path))
         #expect(run.status == 0, "\(run.stderr)")
         let pictures = try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.hasSuffix(".png") }
         #expect(pictures.count == 16)

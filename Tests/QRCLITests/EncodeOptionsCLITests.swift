@@ -40,7 +40,8 @@ struct EncodeOptionsCLITests {
         let qr = try #require(CLI.qrURL).path
         let result = try CLI.run(try #require(CLI.tool("script")), ["-qec", "'\(qr)' encode", "/dev/null"])
         #expect(result.status == 64)
-        #expect(result.text.contains("nothing to encode: give TEXT, or -i FILE, or pipe the payload into standard input"))
+        #expect(
+            result.text.contains("nothing to encode: give TEXT, or -i FILE, or pipe the payload into standard input"))
     }
 
     @Test func levelIsBoostedWithinTheVersionUnlessNoBoost() throws {
@@ -139,13 +140,19 @@ struct EncodeOptionsCLITests {
     @Test func svgTitleAndDescription() throws {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLI.qr(["encode", "https://example.org", "--title", "Example & co", "--desc", "Opens <example.org>", "-o", "t.svg"], in: directory)
+        let result = try CLI.qr(
+            [
+                "encode", "https://example.org", "--title", "Example & co", "--desc", "Opens <example.org>", "-o",
+                "t.svg",
+            ], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         let svg = try String(contentsOf: directory.appendingPathComponent("t.svg"), encoding: .utf8)
         #expect(svg.contains("role=\"img\" aria-labelledby=\"qr-title qr-desc\""))
         #expect(svg.contains("<title id=\"qr-title\">Example &amp; co</title>"))
         #expect(svg.contains("<desc id=\"qr-desc\">Opens &lt;example.org&gt;</desc>"))
-        let lint = try CLI.run(try #require(CLI.tool("xmllint"), "xmllint is not installed (make test-deps)"), ["--noout", directory.appendingPathComponent("t.svg").path])
+        let lint = try CLI.run(
+            try #require(CLI.tool("xmllint"), "xmllint is not installed (make test-deps)"),
+            ["--noout", directory.appendingPathComponent("t.svg").path])
         #expect(lint.status == 0, "\(lint.stderr)")
     }
 }

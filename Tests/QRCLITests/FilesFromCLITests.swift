@@ -57,14 +57,17 @@ import Testing
             "/bin/sh", ["-c", #"head -c 256M /dev/zero | tr '\0' x | "$0" decode --files-from - --json"#, qr])
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr == "qr: <stdin>: line 1 is longer than 4096 bytes, which no path can be (one path per line)\n")
+        #expect(
+            run.stderr == "qr: <stdin>: line 1 is longer than 4096 bytes, which no path can be (one path per line)\n")
     }
 
     @Test(.timeLimit(.minutes(2))) func aStreamOfNULBytesIsRefused() throws {
         let qr = try #require(ProgramRunner.qrExecutable)
         let run = try ProgramRunner.run("/bin/sh", ["-c", #"head -c 256M /dev/zero | "$0" decode --files-from -"#, qr])
         #expect(run.status == 2)
-        #expect(run.stderr == "qr: <stdin>: line 1 holds a NUL byte, which no path can (one path per line, not find -print0)\n")
+        #expect(
+            run.stderr
+                == "qr: <stdin>: line 1 holds a NUL byte, which no path can (one path per line, not find -print0)\n")
     }
 
     @Test func aLongLineAfterGoodOnesStopsTheListThoseBeforeAreDecoded() throws {
@@ -72,7 +75,8 @@ import Testing
         let run = try QRProcess.run(["decode", "--files-from", "-", "--json"], stdin: Data(list.utf8))
         #expect(run.status == 2)
         #expect(run.text.split(separator: "\n").count == 1)
-        #expect(run.stderr == "qr: <stdin>: line 2 is longer than 4096 bytes, which no path can be (one path per line)\n")
+        #expect(
+            run.stderr == "qr: <stdin>: line 2 is longer than 4096 bytes, which no path can be (one path per line)\n")
     }
 
     @Test func manyPathsComeOutInInputOrder() throws {
@@ -81,7 +85,8 @@ import Testing
         // More than two batches of 256, with line ends of both kinds and a blank line;
         // every fortieth path is a photo, the others are missing.
         let paths = (0..<600).map { $0 % 40 == 0 ? photo : scratch.path("missing-\($0).png") }
-        let list = paths.enumerated().map { $0.offset % 3 == 0 ? $0.element + "\r\n" : $0.element + "\n" }.joined() + "  \n"
+        let list =
+            paths.enumerated().map { $0.offset % 3 == 0 ? $0.element + "\r\n" : $0.element + "\n" }.joined() + "  \n"
         let run = try QRProcess.run(["decode", "--files-from", "-", "--json", "--jobs", "2"], stdin: Data(list.utf8))
         #expect(run.status == 2)
         let objects = try run.text.split(separator: "\n").map {

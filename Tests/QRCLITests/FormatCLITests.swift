@@ -14,7 +14,8 @@ import Testing
 
     @Test func aFolderOfEveryFormatIsReadWhole() throws {
         let folder = QRProcess.sample("formats")
-        let pictures = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasSuffix(".txt") }.sorted()
+        let pictures = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasSuffix(".txt") }
+            .sorted()
         #expect(pictures.count == 34)
         let run = try QRProcess.run(["decode", folder, "--json", "--jobs", "2"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -43,7 +44,9 @@ import Testing
         for (sample, name) in samples {
             let bytes = try #require(FileManager.default.contents(atPath: QRProcess.sample(sample)))
             let path = try scratch.file(name, Array(bytes))
-            expected.append("\(path): \(try Self.text(of: QRProcess.sample(sample)).replacingOccurrences(of: "\r\n", with: "\\r\\n"))")
+            expected.append(
+                "\(path): \(try Self.text(of: QRProcess.sample(sample)).replacingOccurrences(of: "\r\n", with: "\\r\\n"))"
+            )
         }
         try scratch.file("notes.txt", Array("not a picture".utf8))
         try scratch.file("thumbs.db", [0, 1, 2])
@@ -53,7 +56,10 @@ import Testing
         #expect(run.stderr.isEmpty)
     }
 
-    @Test(arguments: ["formats/qrcode-3-03.q85-progressive.jpg", "formats/qrcode-3-03.lossy.webp", "formats/qrcode-3-03.lzw.tif", "formats/qrcode-3-03.interlaced.gif"])
+    @Test(arguments: [
+        "formats/qrcode-3-03.q85-progressive.jpg", "formats/qrcode-3-03.lossy.webp", "formats/qrcode-3-03.lzw.tif",
+        "formats/qrcode-3-03.interlaced.gif",
+    ])
     func standardInputTakesAnyFormat(_ sample: String) throws {
         let bytes = try #require(FileManager.default.contents(atPath: QRProcess.sample(sample)))
         let run = try QRProcess.run(["decode", "-"], stdin: bytes)
@@ -64,16 +70,18 @@ import Testing
     @Test func aFormatThatIsNotReadIsNamed() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
-        let heic = try scratch.file("IMG_0001.HEIC", [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [UInt8](repeating: 0, count: 64))
+        let heic = try scratch.file(
+            "IMG_0001.HEIC", [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [UInt8](repeating: 0, count: 64))
         let bmp = try scratch.file("scan.png", Array("BM".utf8) + [UInt8](repeating: 0, count: 64))
         let run = try QRProcess.run(["decode", heic, bmp])
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr == """
-            qr: \(heic): a HEIF/HEIC picture, which cannot be read (only PNG, JPEG, WebP, TIFF and GIF can)
-            qr: \(bmp): a BMP, which cannot be read (only PNG, JPEG, WebP, TIFF and GIF can)
+        #expect(
+            run.stderr == """
+                qr: \(heic): a HEIF/HEIC picture, which cannot be read (only PNG, JPEG, WebP, TIFF and GIF can)
+                qr: \(bmp): a BMP, which cannot be read (only PNG, JPEG, WebP, TIFF and GIF can)
 
-            """)
+                """)
     }
 
     @Test func helpNamesTheFormatsAndWhatIsReadOfThem() throws {

@@ -34,7 +34,8 @@ import Testing
         #expect(lines[2] == "sequential 1")
         #expect(lines[3] == "hedged 1")
         // report: the strategy, a winner of the two engines, one line per engine.
-        #expect(lines[4].hasPrefix("strategy race, winner zxing, ") || lines[4].hasPrefix("strategy race, winner zbar, "))
+        #expect(
+            lines[4].hasPrefix("strategy race, winner zxing, ") || lines[4].hasPrefix("strategy race, winner zbar, "))
         #expect(lines[5].hasPrefix("zxing: "))
         #expect(lines[6].hasPrefix("zbar: "))
         let winner = lines[4].contains("winner zxing") ? 5 : 6

@@ -39,7 +39,9 @@ import Glibc
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
         let bad = try HostileInputs.unreadable.map { try $0.make(in: scratch) }
-        let codeless = try HostileInputs.codeless.enumerated().map { try scratch.file("codeless-\($0.offset).png", $0.element.bytes) }
+        let codeless = try HostileInputs.codeless.enumerated().map {
+            try scratch.file("codeless-\($0.offset).png", $0.element.bytes)
+        }
         let other = QRProcess.sample("photos/qrcode-2-17.png")
         // Good files first, last and in the middle; two workers.
         let inputs = [photo] + bad[..<(bad.count / 2)] + codeless + [other] + bad[(bad.count / 2)...] + [photo]
@@ -75,7 +77,8 @@ import Glibc
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
         let victim = try scratch.file("victim.png", HostileInputs.photo)
-        let list = try scratch.file("list.txt", Array([photo, victim, QRProcess.sample("photos/qrcode-2-17.png")].joined(separator: "\n").utf8))
+        let list = try scratch.file(
+            "list.txt", Array([photo, victim, QRProcess.sample("photos/qrcode-2-17.png")].joined(separator: "\n").utf8))
         #expect(unlink(victim) == 0)
         let run = try QRProcess.run(["decode", "--files-from", list, "--jobs", "1"])
         #expect(run.status == 2)
@@ -123,7 +126,9 @@ import Glibc
         let run = try QRProcess.run(["decode", scratch.path])
         #expect(run.status == 2)
         #expect(run.text == "\(good): \(photoText)\n")
-        #expect(run.stderr == "qr: \(jpeg): truncated JPEG (the file ends before the image does; it may be an incomplete copy)\n")
+        #expect(
+            run.stderr
+                == "qr: \(jpeg): truncated JPEG (the file ends before the image does; it may be an incomplete copy)\n")
     }
 
     @Test func aFolderWithALinkLoopAndALinkToNothingIsWalkedOnceAndTheBrokenLinkNamed() throws {

@@ -161,7 +161,9 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("(parity \(Int(Array("abcd".utf8).reduce(UInt8(0), ^))))"), "\(run.stderr)")
-        #expect(run.stderr.contains("the parts' bytes give parity \(Int(Array("abbd".utf8).reduce(UInt8(0), ^)))"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("the parts' bytes give parity \(Int(Array("abbd".utf8).reduce(UInt8(0), ^)))"),
+            "\(run.stderr)")
         // In one picture the parts are printed one by one, with the warning.
         let images = try parts.map { try PNGReader().read(contentsOf: $0) }
         let picture = folder.appendingPathComponent("mixed.png").path

@@ -30,12 +30,16 @@ import Testing
         let message = EncodeError.splitPartTooLarge(
             part: 2, parts: 15, length: 3150, mode: .byte, capacity: 2329, version: 40, level: .m, strict: false
         ).description
-        #expect(message.contains("part 2 of 15 is 3150 bytes") && message.contains("lower the level (`EncodeOptions.level = .l`)"))
+        #expect(
+            message.contains("part 2 of 15 is 3150 bytes")
+                && message.contains("lower the level (`EncodeOptions.level = .l`)"))
         #expect(message.hasSuffix("split it over 16 symbols (the part count of `QREncoder.encodeSplit`)"))
-        #expect(EncodeError.splitPartTooLarge(
-            part: 1, parts: 4, length: 9, mode: .byte, capacity: 7, version: 1, level: .l, strict: true
-        ).description.hasSuffix(
-            "raise `EncodeOptions.version` or drop `EncodeOptions.strictVersion`, split it over 5 to 16 symbols (the part count of `QREncoder.encodeSplit`)"))
+        #expect(
+            EncodeError.splitPartTooLarge(
+                part: 1, parts: 4, length: 9, mode: .byte, capacity: 7, version: 1, level: .l, strict: true
+            ).description.hasSuffix(
+                "raise `EncodeOptions.version` or drop `EncodeOptions.strictVersion`, split it over 5 to 16 symbols (the part count of `QREncoder.encodeSplit`)"
+            ))
     }
 
     /// 100 000 digits are more than the 65 536 bytes one symbol's payload is checked
@@ -56,8 +60,9 @@ import Testing
 
     @Test func aPayloadTooLargeEvenToSplitNamesOneSixteenth() {
         let bytes = [UInt8](repeating: 0x61, count: 1 << 20)
-        #expect(throws: EncodeError.splitPartTooLarge(
-            part: 1, parts: 16, length: 65_536, mode: .byte, capacity: 2329, version: 40, level: .m, strict: false)
+        #expect(
+            throws: EncodeError.splitPartTooLarge(
+                part: 1, parts: 16, length: 65_536, mode: .byte, capacity: 2329, version: 40, level: .m, strict: false)
         ) {
             try encoder.encodeSplit(.bytes(bytes), into: 16)
         }
@@ -69,20 +74,28 @@ import Testing
                 bytes: [UInt8](repeating: 0x62, count: 1274),
                 options: EncodeOptions(level: .h, version: 40, strictVersion: true))
         }
-        #expect(error == .payloadTooLarge(length: 1274, mode: .byte, capacity: 1273, version: 40, level: .h, micro: false, strict: true))
+        #expect(
+            error
+                == .payloadTooLarge(
+                    length: 1274, mode: .byte, capacity: 1273, version: 40, level: .h, micro: false, strict: true))
         let message = try #require(error).description
         #expect(!message.contains("raise `EncodeOptions.version`") && message.contains("`QREncoder.encodeSplit`"))
-        let micro = EncodeError.payloadTooLarge(length: 16, mode: .byte, capacity: 15, version: 4, level: .l, micro: true, strict: true)
-        #expect(!micro.description.contains("raise `EncodeOptions.version`") && micro.description.contains("drop `EncodeOptions.micro`"))
+        let micro = EncodeError.payloadTooLarge(
+            length: 16, mode: .byte, capacity: 15, version: 4, level: .l, micro: true, strict: true)
+        #expect(
+            !micro.description.contains("raise `EncodeOptions.version`")
+                && micro.description.contains("drop `EncodeOptions.micro`"))
     }
 
     @Test func microHeldToAVersionWithoutTheLevelIsRefusedBeforeEncoding() throws {
         // M2 and M3 have L and M only; Q needs M4.
         #expect(throws: EncodeError.conflictingOptions(.microVersionWithoutLevel(version: 2, level: .q))) {
-            try encoder.encode(text: "ABC", options: EncodeOptions(level: .q, version: 2, strictVersion: true, micro: true))
+            try encoder.encode(
+                text: "ABC", options: EncodeOptions(level: .q, version: 2, strictVersion: true, micro: true))
         }
         // Not held to it, the symbol grows to M4, the first with Q.
-        #expect(try encoder.encode(text: "ABC", options: EncodeOptions(level: .q, version: 2, micro: true)).version == 4)
+        #expect(
+            try encoder.encode(text: "ABC", options: EncodeOptions(level: .q, version: 2, micro: true)).version == 4)
     }
 
     @Test func theSplitMessageIsOneLine() {

@@ -9,7 +9,9 @@ import Testing
 private let encoder = QREncoder()
 
 /// libqrencode's symbol for one segment of `mode`, made through its QRinput API.
-private func referenceSegment(_ bytes: [UInt8], mode: QRencodeMode, version: Int = 0, level: ErrorCorrectionLevel) -> [Bool]? {
+private func referenceSegment(_ bytes: [UInt8], mode: QRencodeMode, version: Int = 0, level: ErrorCorrectionLevel)
+    -> [Bool]?
+{
     guard let input = QRinput_new2(Int32(version), QRecLevel(rawValue: UInt32(level.rank))) else { return nil }
     defer { QRinput_free(input) }
     let appended = bytes.withUnsafeBufferPointer { QRinput_append(input, mode, Int32($0.count), $0.baseAddress) }
@@ -29,14 +31,18 @@ struct SingleModeTests {
     func sameModulesAsLibqrencode(mode: EncodeMode, text: String, qrMode: QRencodeMode) throws {
         for level in ErrorCorrectionLevel.allCases {
             let matrix = try encoder.encode(text: text, options: EncodeOptions(level: level, mode: mode))
-            #expect(matrix.modules == referenceSegment(Array(text.utf8), mode: qrMode, level: level), "\(mode) at \(level)")
+            #expect(
+                matrix.modules == referenceSegment(Array(text.utf8), mode: qrMode, level: level), "\(mode) at \(level)")
         }
     }
 
     @Test func kanjiOnlyIsOneKanjiSegment() throws {
         let matrix = try encoder.encode(text: "漢字", options: EncodeOptions(mode: .kanjiOnly))
         #expect(matrix.modules == referenceSegment([0x8A, 0xBF, 0x8E, 0x9A], mode: QR_MODE_KANJI, level: .m))
-        #expect(TestDecoding.zbar(try GrayImageRenderer(options: RenderOptions(scale: 3)).render(matrix)) == [[0x8A, 0xBF, 0x8E, 0x9A]])
+        #expect(
+            TestDecoding.zbar(try GrayImageRenderer(options: RenderOptions(scale: 3)).render(matrix)) == [
+                [0x8A, 0xBF, 0x8E, 0x9A]
+            ])
     }
 
     @Test func theFirstCharacterThatDoesNotFitIsNamed() {
@@ -60,7 +66,8 @@ struct SingleModeTests {
     }
 
     @Test func caseInsensitiveLettersFitAlphanumeric() throws {
-        let matrix = try encoder.encode(text: "Hello", options: EncodeOptions(mode: .alphanumeric, caseSensitive: false))
+        let matrix = try encoder.encode(
+            text: "Hello", options: EncodeOptions(mode: .alphanumeric, caseSensitive: false))
         #expect(matrix.modules == referenceSegment(Array("HELLO".utf8), mode: QR_MODE_AN, level: .m))
     }
 
@@ -72,8 +79,11 @@ struct SingleModeTests {
         let capacity = QRCapacity.maximumLength(version: 1, level: .l, mode: dataMode)
         let options = EncodeOptions(level: .l, version: 1, strictVersion: true, mode: mode)
         #expect(try encoder.encode(text: String(repeating: unit, count: capacity), options: options).version == 1)
-        #expect(throws: EncodeError.payloadTooLarge(
-            length: capacity + 1, mode: dataMode, capacity: capacity, version: 1, level: .l, micro: false, strict: true)) {
+        #expect(
+            throws: EncodeError.payloadTooLarge(
+                length: capacity + 1, mode: dataMode, capacity: capacity, version: 1, level: .l, micro: false,
+                strict: true)
+        ) {
             try encoder.encode(text: String(repeating: unit, count: capacity + 1), options: options)
         }
     }
@@ -81,20 +91,27 @@ struct SingleModeTests {
     @Test func microTakesASingleMode() throws {
         let matrix = try encoder.encode(text: "12345", options: EncodeOptions(level: .l, micro: true, mode: .numeric))
         #expect(matrix.isMicro && matrix.version == 1)
-        #expect(throws: EncodeError.self) { try encoder.encode(text: "A", options: EncodeOptions(level: .l, version: 1, strictVersion: true, micro: true, mode: .alphanumeric)) }
+        #expect(throws: EncodeError.self) {
+            try encoder.encode(
+                text: "A",
+                options: EncodeOptions(level: .l, version: 1, strictVersion: true, micro: true, mode: .alphanumeric))
+        }
     }
 
     @Test func modesThatExcludeEachOther() {
         #expect(throws: EncodeError.self) { try EncodeOptions(mode: .numeric, characterSet: "ISO-8859-1").validate() }
         #expect(throws: EncodeError.self) { try EncodeOptions(mode: .alphanumeric, eci: true).validate() }
-        #expect(throws: EncodeError.kanjiNeedsText) { try encoder.encode(bytes: [0x8A, 0xBF], options: EncodeOptions(mode: .kanjiOnly)) }
+        #expect(throws: EncodeError.kanjiNeedsText) {
+            try encoder.encode(bytes: [0x8A, 0xBF], options: EncodeOptions(mode: .kanjiOnly))
+        }
     }
 }
 
 @Suite("Encoder: text in other character sets")
 struct CharacterSetTests {
     @Test func latin1BytesReadBack() throws {
-        let matrix = try encoder.encode(text: "café", options: EncodeOptions(mode: .eightBit, characterSet: "ISO-8859-1"))
+        let matrix = try encoder.encode(
+            text: "café", options: EncodeOptions(mode: .eightBit, characterSet: "ISO-8859-1"))
         #expect(matrix.modules == referenceSegment([0x63, 0x61, 0x66, 0xE9], mode: QR_MODE_8, level: .m))
         let image = try GrayImageRenderer(options: RenderOptions(scale: 3)).render(matrix)
         #expect(TestDecoding.zbar(image) == [[0x63, 0x61, 0x66, 0xE9]])
@@ -108,7 +125,10 @@ struct CharacterSetTests {
         #expect(read.bytes == [0x63, 0x61, 0x66, 0xE9, 0x20, 0xA4])
     }
 
-    @Test(arguments: [("UTF-8", 26), ("utf8", 26), ("ISO-8859-1", 3), ("latin1", 3), ("ISO_8859-15", 17), ("Shift_JIS", 20), ("CP1252", 23), ("UTF-16BE", 25), ("Big5", 28), ("EUC-KR", 30)])
+    @Test(arguments: [
+        ("UTF-8", 26), ("utf8", 26), ("ISO-8859-1", 3), ("latin1", 3), ("ISO_8859-15", 17), ("Shift_JIS", 20),
+        ("CP1252", 23), ("UTF-16BE", 25), ("Big5", 28), ("EUC-KR", 30),
+    ])
     func eciDesignators(name: String, designator: Int) throws {
         #expect(try TextEncoding.eciDesignator(name) == designator)
     }
@@ -141,26 +161,33 @@ struct BoostLevelTests {
     @Test(arguments: [EncodeMode.automatic, .eightBit, .kanji])
     func highestLevelThatKeepsTheVersion(mode: EncodeMode) throws {
         var generator = SplitMix64(seed: 13)
-        let alphabets = [Array("0123456789"), Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ 0123456789"), Array("abc XYZ 123 漢字"), Array("漢字テスト")]
+        let alphabets = [
+            Array("0123456789"), Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ 0123456789"), Array("abc XYZ 123 漢字"),
+            Array("漢字テスト"),
+        ]
         for round in 0..<40 {
             let alphabet = alphabets[round % alphabets.count]
             let length = 1 + Int(generator.next() % UInt64(round < 20 ? 40 : 300))
             let text = String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
             let level = ErrorCorrectionLevel.allCases[round % 3]
             let plain = try encoder.encode(text: text, options: EncodeOptions(level: level, mode: mode))
-            let boosted = try encoder.encode(text: text, options: EncodeOptions(level: level, mode: mode, boostLevel: true))
+            let boosted = try encoder.encode(
+                text: text, options: EncodeOptions(level: level, mode: mode, boostLevel: true))
             #expect(boosted.version == plain.version, "\(text)")
             #expect(boosted.level >= level)
             if boosted.level < .h {
                 let higher = ErrorCorrectionLevel.allCases[boosted.level.rank + 1]
                 let strict = EncodeOptions(level: higher, version: plain.version, strictVersion: true, mode: mode)
-                #expect(throws: EncodeError.self, "\(text) fits \(plain.version)-\(higher)") { try encoder.encode(text: text, options: strict) }
+                #expect(throws: EncodeError.self, "\(text) fits \(plain.version)-\(higher)") {
+                    try encoder.encode(text: text, options: strict)
+                }
             }
         }
     }
 
     @Test func microBoostsToo() throws {
-        let boosted = try encoder.encode(text: "HELLO", options: EncodeOptions(level: .l, micro: true, boostLevel: true))
+        let boosted = try encoder.encode(
+            text: "HELLO", options: EncodeOptions(level: .l, micro: true, boostLevel: true))
         let plain = try encoder.encode(text: "HELLO", options: EncodeOptions(level: .l, micro: true))
         #expect(boosted.version == plain.version && boosted.isMicro)
         #expect(boosted.level == .m)
@@ -170,10 +197,12 @@ struct BoostLevelTests {
     /// at L, boosted to Q (104 bits); H (72) is too small.
     @Test func splitPartsKeepTheirVersions() throws {
         let plain = try encoder.encodeSplit(text: "split boost test", into: 2, options: EncodeOptions(level: .l))
-        let boosted = try encoder.encodeSplit(text: "split boost test", into: 2, options: EncodeOptions(level: .l, boostLevel: true))
+        let boosted = try encoder.encodeSplit(
+            text: "split boost test", into: 2, options: EncodeOptions(level: .l, boostLevel: true))
         #expect(plain.map(\.version) == [1, 1] && plain.allSatisfy { $0.level == .l })
         #expect(boosted.map(\.version) == [1, 1] && boosted.allSatisfy { $0.level == .q })
-        let image = GrayImage.sideBySide(try boosted.map { try GrayImageRenderer(options: RenderOptions(scale: 3)).render($0) })
+        let image = GrayImage.sideBySide(
+            try boosted.map { try GrayImageRenderer(options: RenderOptions(scale: 3)).render($0) })
         let read = TestDecoding.zxing(image).sorted { $0.sequenceIndex < $1.sequenceIndex }
         #expect(read.map(\.bytes) == [Array("split bo".utf8), Array("ost test".utf8)])
     }
@@ -187,7 +216,10 @@ struct BoostLevelTests {
 
 @Suite("Colours: CSS names and contrast")
 struct ColourTests {
-    @Test(arguments: [("red", "#ff0000"), ("Navy", "#000080"), ("REBECCAPURPLE", "#663399"), ("grey", "#808080"), ("transparent", "#ffffff00"), ("#1a2b3c", "#1a2b3c"), ("ffffff80", "#ffffff80")])
+    @Test(arguments: [
+        ("red", "#ff0000"), ("Navy", "#000080"), ("REBECCAPURPLE", "#663399"), ("grey", "#808080"),
+        ("transparent", "#ffffff00"), ("#1a2b3c", "#1a2b3c"), ("ffffff80", "#ffffff80"),
+    ])
     func names(text: String, expected: String) throws {
         #expect(try RGBAColor(css: text).description == expected)
     }
@@ -197,9 +229,13 @@ struct ColourTests {
         #expect(throws: EncodeError.invalidColor("reddish")) { try RGBAColor(css: "reddish") }
     }
 
-    @Test(arguments: [("ffff00", "ffffff", 1.07), ("red", "white", 4.0), ("black", "white", 21.0), ("white", "black", 21.0), ("green", "white", 5.14), ("orange", "white", 1.97)])
+    @Test(arguments: [
+        ("ffff00", "ffffff", 1.07), ("red", "white", 4.0), ("black", "white", 21.0), ("white", "black", 21.0),
+        ("green", "white", 5.14), ("orange", "white", 1.97),
+    ])
     func ratios(foreground: String, background: String, ratio: Double) throws {
-        let options = RenderOptions(foreground: try RGBAColor(css: foreground), background: try RGBAColor(css: background))
+        let options = RenderOptions(
+            foreground: try RGBAColor(css: foreground), background: try RGBAColor(css: background))
         #expect(abs(options.contrastRatio - ratio) < 0.01, "\(options.contrastRatio)")
     }
 
@@ -209,7 +245,10 @@ struct ColourTests {
         do {
             try yellow.checkContrast()
         } catch {
-            #expect(error.description == "#ffff00 on #ffffff has a contrast ratio of 1.07:1, below the 3:1 readers need to tell dark modules from light")
+            #expect(
+                error.description
+                    == "#ffff00 on #ffffff has a contrast ratio of 1.07:1, below the 3:1 readers need to tell dark modules from light"
+            )
         }
         try RenderOptions(foreground: try RGBAColor(css: "red")).checkContrast()
     }
@@ -218,7 +257,9 @@ struct ColourTests {
         // A transparent background shows the white beneath: black on it is 21:1.
         #expect(RenderOptions(background: try RGBAColor(css: "transparent")).contrastRatio == 21)
         // A transparent foreground shows the background: nothing to read.
-        #expect(throws: EncodeError.self) { try RenderOptions(foreground: try RGBAColor(css: "transparent")).checkContrast() }
+        #expect(throws: EncodeError.self) {
+            try RenderOptions(foreground: try RGBAColor(css: "transparent")).checkContrast()
+        }
         // Half-transparent black over white is mid grey: about 3.9:1.
         let half = RenderOptions(foreground: try RGBAColor(css: "00000080"))
         #expect(half.contrastRatio > 3.5 && half.contrastRatio < 4.5)

@@ -48,8 +48,10 @@ struct EncoderSweepTests {
             let length = 1 + random.below(300)
             let text = String((0..<length).map { _ in alphabets[alphabet][random.below(alphabets[alphabet].count)] })
             let level = ErrorCorrectionLevel.allCases[random.below(4)]
-            let mode: EncodeMode = alphabet == 3 && random.below(2) == 0 ? .kanji : [.automatic, .eightBit][random.below(2)]
-            let options = EncodeOptions(level: level, mode: mode, caseSensitive: true, eci: mode != .kanji && random.below(4) == 0)
+            let mode: EncodeMode =
+                alphabet == 3 && random.below(2) == 0 ? .kanji : [.automatic, .eightBit][random.below(2)]
+            let options = EncodeOptions(
+                level: level, mode: mode, caseSensitive: true, eci: mode != .kanji && random.below(4) == 0)
             let matrix = try QREncoder().encode(text: text, options: options)
             let expected = mode == .kanji ? try ShiftJIS.encode(text) : Array(text.utf8)
             let image = try GrayImageRenderer(options: RenderOptions(scale: 2)).render(matrix)

@@ -34,7 +34,9 @@ private let encoder = QREncoder()
 
 @Suite("Encoder: same modules as libqrencode")
 struct EncoderMatchesLibqrencodeTests {
-    static let texts = ["hello", "HELLO WORLD", "0123456789012345", "https://example.org/some/path?q=1", "héllo wörld ✓"]
+    static let texts = [
+        "hello", "HELLO WORLD", "0123456789012345", "https://example.org/some/path?q=1", "héllo wörld ✓",
+    ]
 
     @Test(arguments: texts, ErrorCorrectionLevel.allCases)
     func automaticMode(text: String, level: ErrorCorrectionLevel) throws {
@@ -85,7 +87,8 @@ struct EncoderMatchesLibqrencodeTests {
     @Test func eightBitModeMatchesEncodeData() throws {
         let bytes: [UInt8] = [0x00, 0x41, 0xFF, 0x00, 0x10]
         let matrix = try encoder.encode(bytes: bytes, options: EncodeOptions(level: .h, mode: .eightBit))
-        let code = try #require(bytes.withUnsafeBufferPointer { QRcode_encodeData(Int32($0.count), $0.baseAddress, 0, QR_ECLEVEL_H) })
+        let code = try #require(
+            bytes.withUnsafeBufferPointer { QRcode_encodeData(Int32($0.count), $0.baseAddress, 0, QR_ECLEVEL_H) })
         defer { QRcode_free(code) }
         let size = Int(code.pointee.width)
         #expect(matrix.modules == UnsafeBufferPointer(start: code.pointee.data, count: size * size).map { $0 & 1 == 1 })
@@ -168,7 +171,8 @@ struct EncoderRoundTripTests {
         #expect(TestDecoding.zxing(image).map(\.bytes) == [expected])
         // Kanji segments (13 bits a character) beat UTF-8 bytes (24 bits a character).
         let utf8 = try encoder.encode(text: String(repeating: "漢", count: 20), options: EncodeOptions(level: .l))
-        let kanji = try encoder.encode(text: String(repeating: "漢", count: 20), options: EncodeOptions(level: .l, mode: .kanji))
+        let kanji = try encoder.encode(
+            text: String(repeating: "漢", count: 20), options: EncodeOptions(level: .l, mode: .kanji))
         #expect(kanji.version < utf8.version)
     }
 
@@ -182,7 +186,10 @@ struct EncoderRoundTripTests {
             try encoder.encodeSplit(text: "\u{E000}\u{E021}", into: 3, options: options)
         }
         let parts = try encoder.encodeSplit(text: "\u{E000}\u{E021}", into: 2, options: options)
-        #expect(try parts.map { try #require(TestDecoding.zxing(try picture($0)).first).bytes } == [[0xF0, 0x40], [0xF0, 0x61]])
+        #expect(
+            try parts.map { try #require(TestDecoding.zxing(try picture($0)).first).bytes } == [
+                [0xF0, 0x40], [0xF0, 0x61],
+            ])
         var upper = options
         upper.caseSensitive = false
         let matrix = try encoder.encode(text: "\u{E021}a", options: upper)
@@ -225,8 +232,10 @@ struct EncoderRoundTripTests {
         #expect(read.map(\.bytes) == [[0x8A, 0xBF, 0x8E, 0x9A]])
         #expect(read.first?.isMicro == true)
         // Kana in Kanji mode too; digits alone still fit M1.
-        #expect(try encoder.encode(text: "テ", options: EncodeOptions(level: .l, micro: true, mode: .kanji)).version == 3)
-        #expect(try encoder.encode(text: "123", options: EncodeOptions(level: .l, micro: true, mode: .kanji)).version == 1)
+        #expect(
+            try encoder.encode(text: "テ", options: EncodeOptions(level: .l, micro: true, mode: .kanji)).version == 3)
+        #expect(
+            try encoder.encode(text: "123", options: EncodeOptions(level: .l, micro: true, mode: .kanji)).version == 1)
     }
 
     @Test(arguments: [ErrorCorrectionLevel.l, .m, .q])
@@ -247,7 +256,9 @@ struct EncoderRoundTripTests {
 
     @Test(arguments: [2, 3, 5, 16])
     func structuredAppend(parts: Int) throws {
-        let text = "Structured append spreads one payload over several symbols: é ü 日本 " + String(repeating: "0123456789", count: 3)
+        let text =
+            "Structured append spreads one payload over several symbols: é ü 日本 "
+            + String(repeating: "0123456789", count: 3)
         let matrices = try encoder.encodeSplit(text: text, into: parts, options: EncodeOptions(level: .l))
         #expect(matrices.count == parts)
         var joined: [UInt8] = []
@@ -339,7 +350,9 @@ struct EncodeCapacityTests {
             for (mode, character) in [(QRDataMode.numeric, "7"), (.alphanumeric, "A")] {
                 let capacity = QRCapacity.maximumLength(version: version, level: level, mode: mode)
                 let options = EncodeOptions(level: level, version: version, strictVersion: true)
-                #expect(try encoder.encode(text: String(repeating: character, count: capacity), options: options).version == version)
+                #expect(
+                    try encoder.encode(text: String(repeating: character, count: capacity), options: options).version
+                        == version)
                 #expect(throws: EncodeError.self) {
                     try encoder.encode(text: String(repeating: character, count: capacity + 1), options: options)
                 }
@@ -351,7 +364,8 @@ struct EncodeCapacityTests {
         for version in [1, 10, 40] {
             let capacity = QRCapacity.maximumLength(version: version, level: .l, mode: .kanji)
             let options = EncodeOptions(level: .l, version: version, strictVersion: true, mode: .kanji)
-            #expect(try encoder.encode(text: String(repeating: "漢", count: capacity), options: options).version == version)
+            #expect(
+                try encoder.encode(text: String(repeating: "漢", count: capacity), options: options).version == version)
             #expect(throws: EncodeError.self) {
                 try encoder.encode(text: String(repeating: "漢", count: capacity + 1), options: options)
             }
@@ -371,7 +385,9 @@ struct EncodeCapacityTests {
                 let capacity = QRCapacity.maximumLength(version: version, level: level, mode: .numeric, micro: true)
                 guard capacity > 0 else { continue }
                 let options = EncodeOptions(level: level, version: version, strictVersion: true, micro: true)
-                #expect(try encoder.encode(text: String(repeating: "1", count: capacity), options: options).version == version)
+                #expect(
+                    try encoder.encode(text: String(repeating: "1", count: capacity), options: options).version
+                        == version)
                 #expect(throws: EncodeError.self) {
                     try encoder.encode(text: String(repeating: "1", count: capacity + 1), options: options)
                 }

@@ -175,7 +175,9 @@ func difference(_ a: GrayImage, _ b: GrayImage) -> (largest: Int, mean: Double) 
             let seen = try #require(try engine.decode(image, cancel: CancellationFlag()).first, "\(engine.name)")
             let expected = try #require(try engine.decode(upright, cancel: CancellationFlag()).first)
             for (a, b) in zip(seen.corners, expected.corners) {
-                #expect(abs(a.x - b.x) <= 1 && abs(a.y - b.y) <= 1, "\(engine.name): \(seen.corners) against \(expected.corners)")
+                #expect(
+                    abs(a.x - b.x) <= 1 && abs(a.y - b.y) <= 1,
+                    "\(engine.name): \(seen.corners) against \(expected.corners)")
             }
         }
     }
@@ -196,7 +198,9 @@ func difference(_ a: GrayImage, _ b: GrayImage) -> (largest: Int, mean: Double) 
         ]
         for orientation in ImageOrientation.allCases {
             let (width, pixels) = seen[orientation]!
-            #expect(stored.oriented(from: orientation) == GrayImage(width: width, height: 6 / width, pixels: pixels), "\(orientation)")
+            #expect(
+                stored.oriented(from: orientation) == GrayImage(width: width, height: 6 / width, pixels: pixels),
+                "\(orientation)")
         }
     }
 
@@ -208,8 +212,12 @@ func difference(_ a: GrayImage, _ b: GrayImage) -> (largest: Int, mean: Double) 
     }
 
     @Test func theEXIFTagIsReadInEitherByteOrderAndOnlyWhereItIs() {
-        let bigEndian: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
-        let littleEndian: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0]
+        let bigEndian: [UInt8] = [
+            0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0,
+        ]
+        let littleEndian: [UInt8] = [
+            0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0,
+        ]
         #expect(EXIF.orientation(inJPEG: Self.jpeg(exif: bigEndian)) == .rightTop)
         #expect(EXIF.orientation(inJPEG: Self.jpeg(exif: littleEndian)) == .leftBottom)
         // After a JFIF segment, as cameras that write both do.
@@ -235,7 +243,9 @@ func difference(_ a: GrayImage, _ b: GrayImage) -> (largest: Int, mean: Double) 
 
     @Test func damagedEXIFBlocksNeverCrashOrReadOutside() {
         // Every one-byte change, and random bytes, in and around the block.
-        let bigEndian: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
+        let bigEndian: [UInt8] = [
+            0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0,
+        ]
         let file = Self.jpeg(exif: bigEndian)
         for index in file.indices {
             for value: UInt8 in [0, 1, 0x7F, 0x80, 0xFF] {

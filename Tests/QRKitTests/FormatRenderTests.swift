@@ -43,7 +43,11 @@ private enum Reference {
     static func eps(_ text: String, in scratch: ScratchDirectory) throws -> [UInt8] {
         let file = try scratch.file("code.eps", Array(text.utf8))
         _ = try run(
-            gs, ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pnggray", "-r72", "-dEPSCrop", "-sOutputFile=" + scratch.path("eps.png"), file],
+            gs,
+            [
+                "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pnggray", "-r72", "-dEPSCrop",
+                "-sOutputFile=" + scratch.path("eps.png"), file,
+            ],
             name: "gs")
         return try read(scratch.path("eps.png"))
     }
@@ -105,7 +109,9 @@ private enum Reference {
             }
             rows.append(row)
         }
-        guard let side = rows.first?.count, rows.count == side, rows.allSatisfy({ $0.count == side }) else { return nil }
+        guard let side = rows.first?.count, rows.count == side, rows.allSatisfy({ $0.count == side }) else {
+            return nil
+        }
         var pixels: [UInt8] = []
         for row in rows {
             let wide = row.flatMap { [UInt8](repeating: $0, count: scale) }
@@ -157,11 +163,13 @@ struct FormatRenderReadBackTests {
     /// where it belongs, and zbar reads the payload back byte for byte.
     @Test(arguments: PictureFormat.allCases, [(ErrorCorrectionLevel.l, 1), (.h, 1), (.l, 40), (.h, 40)])
     func readsBack(format: PictureFormat, symbol: (level: ErrorCorrectionLevel, version: Int)) throws {
-        let payload: [UInt8] = symbol.version == 1
+        let payload: [UInt8] =
+            symbol.version == 1
             ? Array("hé ✓".utf8)
             : (0..<1000).map { UInt8(truncatingIfNeeded: $0 * 131 + 7) }
         let matrix = try encoder.encode(
-            bytes: payload, options: EncodeOptions(level: symbol.level, version: symbol.version, strictVersion: true, mode: .eightBit))
+            bytes: payload,
+            options: EncodeOptions(level: symbol.level, version: symbol.version, strictVersion: true, mode: .eightBit))
         #expect(matrix.version == symbol.version)
         let scale = symbol.version == 1 ? 4 : 3
         let scratch = try ScratchDirectory()
@@ -177,7 +185,8 @@ struct FormatRenderReadBackTests {
     @Test(arguments: [PictureFormat.pdf, .eps, .pbm, .pam, .xbm, .xpm, .svg], [200, 201])
     func targetSizeIsExact(format: PictureFormat, size: Int) throws {
         let payload = Array("exact size".utf8)
-        let matrix = try encoder.encode(bytes: payload, options: EncodeOptions(level: .m, version: 1, strictVersion: true, mode: .eightBit))
+        let matrix = try encoder.encode(
+            bytes: payload, options: EncodeOptions(level: .m, version: 1, strictVersion: true, mode: .eightBit))
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
         let image = try format.referenceImage(matrix, options: RenderOptions(targetSize: size), in: scratch)
@@ -202,7 +211,8 @@ struct FormatRenderReadBackTests {
     func coloursReadBack(format: PictureFormat) throws {
         let payload = Array("https://example.org/colours".utf8)
         let matrix = try encoder.encode(bytes: payload, options: EncodeOptions(level: .q, mode: .eightBit))
-        let options = RenderOptions(scale: 5, margin: 2, foreground: try RGBAColor(hex: "1a2b6c"), background: try RGBAColor(hex: "fff8dc"))
+        let options = RenderOptions(
+            scale: 5, margin: 2, foreground: try RGBAColor(hex: "1a2b6c"), background: try RGBAColor(hex: "fff8dc"))
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
         let image = try format.referenceImage(matrix, options: options, in: scratch)
@@ -212,7 +222,8 @@ struct FormatRenderReadBackTests {
 
     @Test func swappedPBMReadsBackInverted() throws {
         let matrix = try encoder.encode(text: "inverted")
-        let pbm = try PBMRenderer(options: RenderOptions(scale: 2, foreground: .white, background: .black)).render(matrix)
+        let pbm = try PBMRenderer(options: RenderOptions(scale: 2, foreground: .white, background: .black)).render(
+            matrix)
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
         let file = try #require(TestDecoding.png(try Reference.pbm(pbm, in: scratch)))
@@ -230,7 +241,9 @@ struct VectorRenderTests {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
         // 29 modules × 2 px at 300 dpi = 58 × 72 / 300 = 13.92 pt; at 72 dpi, 4 pt a module.
-        for (scale, dpi, points) in [(2, 300, "13.92 x 13.92 pts"), (4, 72, "116 x 116 pts"), (1, 96, "21.75 x 21.75 pts")] {
+        for (scale, dpi, points) in [
+            (2, 300, "13.92 x 13.92 pts"), (4, 72, "116 x 116 pts"), (1, 96, "21.75 x 21.75 pts"),
+        ] {
             let pdf = try PDFRenderer(options: RenderOptions(scale: scale), dpi: dpi).render(matrix)
             let file = try scratch.file("page.pdf", pdf)
             let info = String(decoding: try Reference.run(Reference.pdfinfo, [file], name: "pdfinfo"), as: UTF8.self)
@@ -284,7 +297,10 @@ struct VectorRenderTests {
         }
     }
 
-    @Test(arguments: [(1, 3, "0.3333"), (72, 72, "1"), (58 * 72, 300, "13.92"), (255, 255, "1"), (128, 255, "0.502"), (0, 7, "0"), (5, 200000, "0")])
+    @Test(arguments: [
+        (1, 3, "0.3333"), (72, 72, "1"), (58 * 72, 300, "13.92"), (255, 255, "1"), (128, 255, "0.502"), (0, 7, "0"),
+        (5, 200000, "0"),
+    ])
     func decimals(numerator: Int, denominator: Int, text: String) {
         let digits = denominator == 255 ? 3 : 4
         #expect(Decimal.text(numerator, denominator, digits: digits) == text)
@@ -327,19 +343,28 @@ struct RasterTextRenderTests {
     @Test func blackAndWhiteFormatsRefuseColours() throws {
         let matrix = try encoder.encode(text: "colour")
         let navy = RenderOptions(foreground: try RGBAColor(hex: "000080"))
-        let message = "PBM has only black and white: the colours must be 000000 and ffffff (either way round), not #000080 on #ffffff"
+        let message =
+            "PBM has only black and white: the colours must be 000000 and ffffff (either way round), not #000080 on #ffffff"
         #expect(throws: EncodeError.invalidRenderOption(message)) { try PBMRenderer(options: navy).render(matrix) }
         #expect(throws: EncodeError.self) { try ASCIIRenderer(options: navy).render(matrix) }
-        #expect(throws: EncodeError.self) { try PBMRenderer(options: RenderOptions(background: try RGBAColor(hex: "ffffff00"))).checkColours() }
+        #expect(throws: EncodeError.self) {
+            try PBMRenderer(options: RenderOptions(background: try RGBAColor(hex: "ffffff00"))).checkColours()
+        }
         try PBMRenderer(options: RenderOptions(foreground: .white, background: .black)).checkColours()
     }
 
     @Test func xpmHeaderAndRows() throws {
         let matrix = try encoder.encode(text: "xpm")
-        let xpm = try XPMRenderer(options: RenderOptions(scale: 2, margin: 1, background: try RGBAColor(hex: "ffffff00"))).render(matrix)
+        let xpm = try XPMRenderer(
+            options: RenderOptions(scale: 2, margin: 1, background: try RGBAColor(hex: "ffffff00"))
+        ).render(matrix)
         let side = (matrix.size + 2) * 2
         let lines = xpm.split(separator: "\n")
-        #expect(lines.prefix(5) == ["/* XPM */", "static char *qrcode[] = {", "\"\(side) \(side) 2 1\",", "\". c None\",", "\"# c #000000\","])
+        #expect(
+            lines.prefix(5) == [
+                "/* XPM */", "static char *qrcode[] = {", "\"\(side) \(side) 2 1\",", "\". c None\",",
+                "\"# c #000000\",",
+            ])
         #expect(lines.count == 5 + side + 1)
         #expect(lines.last == "};")
         #expect(lines[5] == "\"" + String(repeating: ".", count: side) + "\",")
@@ -377,7 +402,8 @@ struct RasterTextRenderTests {
 struct NewFormatDetailTests {
     @Test func pamHeaderAndPixels() throws {
         let matrix = try encoder.encode(text: "pam")
-        let navy = RenderOptions(scale: 2, margin: 1, foreground: try RGBAColor(css: "navy"), background: try RGBAColor(css: "ivory"))
+        let navy = RenderOptions(
+            scale: 2, margin: 1, foreground: try RGBAColor(css: "navy"), background: try RGBAColor(css: "ivory"))
         let pam = try PAMRenderer(options: navy).render(matrix)
         let side = (matrix.size + 2) * 2
         let header = Array("P7\nWIDTH \(side)\nHEIGHT \(side)\nDEPTH 3\nMAXVAL 255\nTUPLTYPE RGB\nENDHDR\n".utf8)
@@ -386,7 +412,8 @@ struct NewFormatDetailTests {
         let firstModule = header.count + (2 * side + 2) * 3  // pixel (2, 2): the finder's corner
         #expect(Array(pam[firstModule..<(firstModule + 3)]) == [0, 0, 0x80])
         #expect(Array(pam[header.count..<(header.count + 3)]) == [0xFF, 0xFF, 0xF0])
-        let clear = try PAMRenderer(options: RenderOptions(scale: 1, background: try RGBAColor(css: "transparent"))).render(matrix)
+        let clear = try PAMRenderer(options: RenderOptions(scale: 1, background: try RGBAColor(css: "transparent")))
+            .render(matrix)
         #expect(String(decoding: clear.prefix(80), as: UTF8.self).contains("DEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\n"))
     }
 
@@ -395,9 +422,15 @@ struct NewFormatDetailTests {
         let text = try XBMRenderer(options: RenderOptions(scale: 1, margin: 3)).render(matrix)
         let side = matrix.size + 6
         let lines = text.split(separator: "\n")
-        #expect(lines.prefix(3) == ["#define qrcode_width \(side)", "#define qrcode_height \(side)", "static unsigned char qrcode_bits[] = {"])
+        #expect(
+            lines.prefix(3) == [
+                "#define qrcode_width \(side)", "#define qrcode_height \(side)",
+                "static unsigned char qrcode_bits[] = {",
+            ])
         #expect(text.hasSuffix(" };\n"))
-        let bytes = text.split(whereSeparator: { " ,\n{};".contains($0) }).filter { $0.hasPrefix("0x") }.compactMap { UInt8($0.dropFirst(2), radix: 16) }
+        let bytes = text.split(whereSeparator: { " ,\n{};".contains($0) }).filter { $0.hasPrefix("0x") }.compactMap {
+            UInt8($0.dropFirst(2), radix: 16)
+        }
         let rowBytes = (side + 7) / 8
         try #require(bytes.count == rowBytes * side)
         for y in 0..<side {
@@ -406,12 +439,16 @@ struct NewFormatDetailTests {
                 #expect(set == matrix.isDark(x: x - 3, y: y - 3))
             }
         }
-        #expect(throws: EncodeError.self) { try XBMRenderer(options: RenderOptions(foreground: try RGBAColor(css: "red"))).checkColours() }
+        #expect(throws: EncodeError.self) {
+            try XBMRenderer(options: RenderOptions(foreground: try RGBAColor(css: "red"))).checkColours()
+        }
     }
 
     /// Byte for byte what `qrencode -t ANSI256` prints (where qrencode is installed: a
     /// bench tool), for several margins.
-    @Test(.enabled(if: ProgramRunner.tool("qrencode") != nil), arguments: [("hello", 4), ("https://example.org/ansi256", 2), ("12345", 0)])
+    @Test(
+        .enabled(if: ProgramRunner.tool("qrencode") != nil),
+        arguments: [("hello", 4), ("https://example.org/ansi256", 2), ("12345", 0)])
     func ansi256MatchesQrencode(text: String, margin: Int) throws {
         let qrencode = try #require(ProgramRunner.tool("qrencode"))
         let theirs = try ProgramRunner.run(qrencode, ["-t", "ANSI256", "-l", "M", "-m", "\(margin)", text])
@@ -432,14 +469,19 @@ struct NewFormatDetailTests {
     @Test func svgTitleAndDescriptionAreEscapedAndLabelTheImage() throws {
         let matrix = try encoder.encode(text: "svg")
         let svg = try SVGRenderer(title: "Tom & \"Jerry\" <3", description: "it's a link").render(matrix)
-        #expect(svg.contains(" role=\"img\" aria-labelledby=\"qr-title qr-desc\">\n<title id=\"qr-title\">Tom &amp; &quot;Jerry&quot; &lt;3</title>\n<desc id=\"qr-desc\">it&apos;s a link</desc>\n"))
+        #expect(
+            svg.contains(
+                " role=\"img\" aria-labelledby=\"qr-title qr-desc\">\n<title id=\"qr-title\">Tom &amp; &quot;Jerry&quot; &lt;3</title>\n<desc id=\"qr-desc\">it&apos;s a link</desc>\n"
+            ))
         let titleOnly = try SVGRenderer(title: "only").render(matrix)
         #expect(titleOnly.contains("aria-labelledby=\"qr-title\">") && !titleOnly.contains("<desc"))
         #expect(!(try SVGRenderer().render(matrix)).contains("role="))
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
-        _ = try Reference.run(Reference.xmllint, ["--noout", try scratch.file("t.svg", Array(svg.utf8))], name: "xmllint")
-        #expect(throws: EncodeError.invalidRenderOption("the title holds U+0007 (character 2), which XML cannot carry")) {
+        _ = try Reference.run(
+            Reference.xmllint, ["--noout", try scratch.file("t.svg", Array(svg.utf8))], name: "xmllint")
+        #expect(throws: EncodeError.invalidRenderOption("the title holds U+0007 (character 2), which XML cannot carry"))
+        {
             try SVGRenderer(title: "a\u{7}").render(matrix)
         }
     }

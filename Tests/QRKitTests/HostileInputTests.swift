@@ -67,7 +67,8 @@ import Testing
         // The fixture the memory tests rely on: a small picture made the same way.
         let black = try PNGReader().read(data: PNGBytes.flat(width: 300, height: 7), name: "black")
         #expect(black == GrayImage(width: 300, height: 7, filledWith: 0))
-        let white = try PNGReader().read(data: PNGBytes.flat(width: 301, height: 5, depth: 8, black: false), name: "white")
+        let white = try PNGReader().read(
+            data: PNGBytes.flat(width: 301, height: 5, depth: 8, black: false), name: "white")
         #expect(white == GrayImage(width: 301, height: 5, filledWith: 255))
     }
 
@@ -79,8 +80,12 @@ import Testing
         #expect(truncate(path, 1 << 30) == 0)
         let reader = PNGReader(pixelLimit: 1_000)
         #expect(reader.maximumFileSize == 8_000 + 16 << 20)
-        #expect(throws: ImageError.unreadableFile(
-            file: path, reason: "the file is larger than any picture within the pixel limit needs (over \(reader.maximumFileSize) bytes)")
+        #expect(
+            throws: ImageError.unreadableFile(
+                file: path,
+                reason:
+                    "the file is larger than any picture within the pixel limit needs (over \(reader.maximumFileSize) bytes)"
+            )
         ) {
             try reader.read(contentsOf: path)
         }
@@ -119,8 +124,12 @@ import Testing
             close(writeEnd)
         }
         writer.start()
-        #expect(throws: ImageError.unreadableFile(
-            file: "<stdin>", reason: "the file is larger than any picture within the pixel limit needs (over \(reader.maximumFileSize) bytes)")
+        #expect(
+            throws: ImageError.unreadableFile(
+                file: "<stdin>",
+                reason:
+                    "the file is larger than any picture within the pixel limit needs (over \(reader.maximumFileSize) bytes)"
+            )
         ) {
             try reader.read(descriptor: ends[0], name: "<stdin>")
         }
@@ -196,8 +205,9 @@ import Testing
         let reader = ImageReader()
         let clock = ContinuousClock()
         let start = clock.now
-        #expect(throws: ImageError.unreadableFile(
-            file: path, reason: "a named pipe (FIFO) that nothing was written to within 0.1 seconds")
+        #expect(
+            throws: ImageError.unreadableFile(
+                file: path, reason: "a named pipe (FIFO) that nothing was written to within 0.1 seconds")
         ) {
             try reader.read(contentsOf: path, writerWait: .milliseconds(100))
         }
@@ -232,14 +242,18 @@ import Testing
         for (width, height) in Self.shapes + [(1_000_000, 1), (1_000_000, 100), (9_000, 9_000)] {
             let border = ZBarEngine.quietZone(width: width, height: height)
             let padded = (width + 2 * border) * (height + 2 * border)
-            #expect(padded <= 2 * width * height + 20 * (width + height) + 400, "\(width) × \(height) pads to \(padded) pixels")
+            #expect(
+                padded <= 2 * width * height + 20 * (width + height) + 400,
+                "\(width) × \(height) pads to \(padded) pixels")
         }
     }
 
     @Test func zbarRescalesDegenerateShapesWithoutLosingARow() {
         // The rescaled pass must never ask for a 0-pixel side.
         for (width, height) in Self.shapes {
-            if let resized = ZBarEngine.rescaledForZBar(PictureVariants(GrayImage(width: width, height: height, filledWith: 9))) {
+            if let resized = ZBarEngine.rescaledForZBar(
+                PictureVariants(GrayImage(width: width, height: height, filledWith: 9)))
+            {
                 #expect(resized.width >= 1 && resized.height >= 1)
             }
         }

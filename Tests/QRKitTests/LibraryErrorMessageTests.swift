@@ -69,7 +69,8 @@ import Testing
     /// too large, each mode a conflict can name).
     static let encodeErrors: [EncodeError] = {
         var errors: [EncodeError] = [
-            .emptyInput, .invalidUTF8(offset: 2), .eciNeedsUTF8(offset: 1), .notShiftJIS(character: "é U+00E9", index: 2),
+            .emptyInput, .invalidUTF8(offset: 2), .eciNeedsUTF8(offset: 1),
+            .notShiftJIS(character: "é U+00E9", index: 2),
             .kanjiNeedsText, .shiftJISUnavailable, .versionOutOfRange(version: 41, micro: false),
             .versionOutOfRange(version: 5, micro: true), .levelUnavailableInMicro(.h), .invalidSplitCount(17),
             .tooShortToSplit(length: 1, parts: 2), .tooShortToSplit(length: 2, parts: 16),
@@ -80,8 +81,10 @@ import Testing
             .invalidInput, .outOfMemory, .libraryFailure(errno: 5), .scaleOutOfRange(0), .marginOutOfRange(257),
             .resolutionOutOfRange(0), .invalidColor("zz"),
             .targetSizeTooSmall(size: 20, modules: 29, margin: 4),
-            .lowContrast(foreground: RGBAColor(red: 255, green: 255, blue: 0), background: .white, ratio: 1.07, minimum: 3),
-            .unknownCharacterSet("NO-SUCH-SET"), .notInCharacterSet(character: "€ U+20AC", position: 3, characterSet: "ISO-8859-1"),
+            .lowContrast(
+                foreground: RGBAColor(red: 255, green: 255, blue: 0), background: .white, ratio: 1.07, minimum: 3),
+            .unknownCharacterSet("NO-SUCH-SET"),
+            .notInCharacterSet(character: "€ U+20AC", position: 3, characterSet: "ISO-8859-1"),
             .noECIDesignator("EBCDIC-US"), .imageTooLarge(width: 9250, height: 9250, limit: RenderOptions.pixelLimit),
             .pngWriteFailed("libpng failed without a message"),
         ]
@@ -89,10 +92,20 @@ import Testing
         let translucent = RGBAColor(red: 0, green: 0, blue: 0, alpha: 128)
         let refusals: [() throws -> Void] = [
             { try EPSRenderer(options: RenderOptions(foreground: translucent)).checkColours() },
-            { try EPSRenderer(options: RenderOptions(background: RGBAColor(red: 255, green: 255, blue: 255, alpha: 128))).checkColours() },
-            { try PBMRenderer(options: RenderOptions(foreground: RGBAColor(red: 0, green: 0, blue: 128))).checkColours() },
+            {
+                try EPSRenderer(
+                    options: RenderOptions(background: RGBAColor(red: 255, green: 255, blue: 255, alpha: 128))
+                ).checkColours()
+            },
+            {
+                try PBMRenderer(options: RenderOptions(foreground: RGBAColor(red: 0, green: 0, blue: 128)))
+                    .checkColours()
+            },
             { try SVGRenderer(title: "bell \u{7}").checkTexts() },
-            { _ = try PNGRenderer(options: RenderOptions(background: translucent), pixelFormat: .gray8).render(QREncoder().encode(text: "x")) },
+            {
+                _ = try PNGRenderer(options: RenderOptions(background: translucent), pixelFormat: .gray8).render(
+                    QREncoder().encode(text: "x"))
+            },
         ]
         for refusal in refusals {
             do { try refusal() } catch let error as EncodeError { errors.append(error) } catch {}
@@ -104,12 +117,19 @@ import Testing
         }
         // Each hint: a strict version below the largest, Micro QR, neither; level L or higher.
         for level in ErrorCorrectionLevel.allCases {
-            for (version, micro, strict) in [(1, false, true), (40, false, true), (40, false, false), (2, true, true), (4, true, false)] {
-                errors.append(.payloadTooLarge(length: 32, mode: .byte, capacity: 7, version: version, level: level, micro: micro, strict: strict))
+            for (version, micro, strict) in [
+                (1, false, true), (40, false, true), (40, false, false), (2, true, true), (4, true, false),
+            ] {
+                errors.append(
+                    .payloadTooLarge(
+                        length: 32, mode: .byte, capacity: 7, version: version, level: level, micro: micro,
+                        strict: strict))
             }
             for (parts, strict) in [(4, true), (15, false), (16, false), (16, true)] {
-                errors.append(.splitPartTooLarge(
-                    part: 1, parts: parts, length: 9, mode: .kanji, capacity: 1, version: 1, level: level, strict: strict))
+                errors.append(
+                    .splitPartTooLarge(
+                        part: 1, parts: parts, length: 9, mode: .kanji, capacity: 1, version: 1, level: level,
+                        strict: strict))
             }
         }
         return errors
@@ -121,7 +141,8 @@ import Testing
     func everySettingIsNamedInSwift(_ setting: EncodeError.Setting) {
         #expect(CommandLineWords.first(in: setting.swiftName) == nil, "\(setting.swiftName)")
         #expect(setting.swiftName.contains("`"), "\(setting.swiftName) names no Swift property or value")
-        #expect(Self.encodeErrors.contains { $0.description.contains(setting.swiftName) }, "no message names \(setting)")
+        #expect(
+            Self.encodeErrors.contains { $0.description.contains(setting.swiftName) }, "no message names \(setting)")
     }
 
     // MARK: - ImageError
@@ -153,7 +174,8 @@ import Testing
         for format in ImageFormat.allCases {
             errors += [
                 .wrongFormat(file: file, expected: .png, found: format), .unsupportedFormat(file: file, format: format),
-                .truncated(file: file, format: format), .corrupt(file: file, format: format, reason: "Invalid IHDR data"),
+                .truncated(file: file, format: format),
+                .corrupt(file: file, format: format, reason: "Invalid IHDR data"),
             ]
         }
         return errors
@@ -208,7 +230,9 @@ import Testing
         for message in ["lower --scale", "use -o FILE", "(-l L)", "give size-px 29", "'-8'"] {
             #expect(CommandLineWords.first(in: message) != nil, "\(message)")
         }
-        for message in ["ISO-8859-1 to -16 (but -12)", "an 8-bit segment", "Micro QR (M1–M4)", "lower-case", "x-height"] {
+        for message in [
+            "ISO-8859-1 to -16 (but -12)", "an 8-bit segment", "Micro QR (M1–M4)", "lower-case", "x-height",
+        ] {
             #expect(CommandLineWords.first(in: message) == nil, "\(message)")
         }
     }

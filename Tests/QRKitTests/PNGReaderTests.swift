@@ -110,15 +110,19 @@ let readCases: [ReadCase] = [
         name: "RGBA 8-bit",
         picture: Picture(
             width: 6, height: 1, depth: 8, color: .rgba,
-            samples: [[0, 0, 0, 0], [0, 0, 0, 255], [0, 0, 0, 128], [255, 255, 255, 128], [128, 128, 128, 255],
-                [9, 99, 199, 0]]),
+            samples: [
+                [0, 0, 0, 0], [0, 0, 0, 255], [0, 0, 0, 128], [255, 255, 255, 128], [128, 128, 128, 255],
+                [9, 99, 199, 0],
+            ]),
         expected: [255, 0, 128, 255, 128, 255], tolerance: 1),
     ReadCase(
         name: "RGBA 16-bit",
         picture: Picture(
             width: 5, height: 1, depth: 16, color: .rgba,
-            samples: [[0, 0, 0, 0], [0, 0, 0, 0xFFFF], [0, 0, 0, 0x8000], [0x8080, 0x8080, 0x8080, 0xFFFF],
-                [0x1234, 0x5678, 0x9ABC, 0]]),
+            samples: [
+                [0, 0, 0, 0], [0, 0, 0, 0xFFFF], [0, 0, 0, 0x8000], [0x8080, 0x8080, 0x8080, 0xFFFF],
+                [0x1234, 0x5678, 0x9ABC, 0],
+            ]),
         expected: [255, 0, 128, 128, 255], tolerance: 1),
     ReadCase(
         name: "gray+alpha 8-bit",
@@ -327,7 +331,8 @@ let failCases: [FailCase] = {
     let scanlines: [UInt8] = [0, 0, 1, 2, 3, 0, 4, 5, 6, 7]
     let stream = PNGBytes.zlib(scanlines)
     // Two IDAT chunks, so the file can end cleanly between them.
-    let split = PNGBytes.signature + ihdr4x2 + PNGBytes.chunk("IDAT", Array(stream[0..<9]))
+    let split =
+        PNGBytes.signature + ihdr4x2 + PNGBytes.chunk("IDAT", Array(stream[0..<9]))
         + PNGBytes.chunk("IDAT", Array(stream[9...])) + PNGBytes.chunk("IEND", [])
     var adler = stream
     adler[adler.count - 1] ^= 0xFF
@@ -350,17 +355,28 @@ let failCases: [FailCase] = {
             name: "PNG through a CRLF → LF transfer",
             bytes: [0x89, 0x50, 0x4E, 0x47, 0x0A, 0x1A, 0x0A] + samplePNG[8...],
             expected: .wrongFormat(file: n, expected: .png, found: .pngWithConvertedLineEndings)),
-        FailCase(name: "truncated in the signature", bytes: Array(samplePNG[0..<5]), expected: .truncated(file: n, format: .png)),
-        FailCase(name: "truncated after the signature", bytes: Array(samplePNG[0..<8]), expected: .truncated(file: n, format: .png)),
-        FailCase(name: "truncated in IHDR", bytes: Array(samplePNG[0..<20]), expected: .truncated(file: n, format: .png)),
-        FailCase(name: "truncated after IHDR", bytes: Array(samplePNG[0..<33]), expected: .truncated(file: n, format: .png)),
-        FailCase(name: "truncated in IDAT's header", bytes: Array(samplePNG[0..<37]), expected: .truncated(file: n, format: .png)),
-        FailCase(name: "truncated in IDAT's data", bytes: Array(samplePNG[0..<47]), expected: .truncated(file: n, format: .png)),
+        FailCase(
+            name: "truncated in the signature", bytes: Array(samplePNG[0..<5]),
+            expected: .truncated(file: n, format: .png)),
+        FailCase(
+            name: "truncated after the signature", bytes: Array(samplePNG[0..<8]),
+            expected: .truncated(file: n, format: .png)),
+        FailCase(
+            name: "truncated in IHDR", bytes: Array(samplePNG[0..<20]), expected: .truncated(file: n, format: .png)),
+        FailCase(
+            name: "truncated after IHDR", bytes: Array(samplePNG[0..<33]), expected: .truncated(file: n, format: .png)),
+        FailCase(
+            name: "truncated in IDAT's header", bytes: Array(samplePNG[0..<37]),
+            expected: .truncated(file: n, format: .png)),
+        FailCase(
+            name: "truncated in IDAT's data", bytes: Array(samplePNG[0..<47]),
+            expected: .truncated(file: n, format: .png)),
         FailCase(
             name: "truncated in IDAT's CRC", bytes: Array(samplePNG[0..<(41 + stream.count + 2)]),
             expected: .truncated(file: n, format: .png)),
         FailCase(
-            name: "truncated between two IDATs", bytes: Array(split[0..<(33 + 12 + 9)]), expected: .truncated(file: n, format: .png)),
+            name: "truncated between two IDATs", bytes: Array(split[0..<(33 + 12 + 9)]),
+            expected: .truncated(file: n, format: .png)),
         FailCase(name: "bad CRC in IHDR", bytes: flipping(samplePNG, at: 31), expected: .checksumError(file: n)),
         FailCase(
             name: "bad CRC in IDAT", bytes: flipping(samplePNG, at: 41 + stream.count + 1),
@@ -572,30 +588,50 @@ func readErrorOnAFileThatOpens() {
 // MARK: - Messages
 
 @Test(arguments: [
-    (ImageError.unreadableFile(file: "a.png", reason: "No such file or directory"),
-     "a.png: cannot read: No such file or directory"),
+    (
+        ImageError.unreadableFile(file: "a.png", reason: "No such file or directory"),
+        "a.png: cannot read: No such file or directory"
+    ),
     (.wrongFormat(file: "photo.png", expected: .png, found: .jpeg), "photo.png: not a PNG file (it looks like a JPEG)"),
     (.wrongFormat(file: "<stdin>", expected: .png, found: .empty), "<stdin>: not a PNG file (the file is empty)"),
-    (.wrongFormat(file: "x", expected: .png, found: .unknown),
-     "x: not a PNG file (it starts like none of PNG, JPEG, WebP, TIFF or GIF)"),
+    (
+        .wrongFormat(file: "x", expected: .png, found: .unknown),
+        "x: not a PNG file (it starts like none of PNG, JPEG, WebP, TIFF or GIF)"
+    ),
     (.wrongFormat(file: "p.gif", expected: .gif, found: .png), "p.gif: not a GIF file (it looks like a PNG)"),
-    (.unsupportedFormat(file: "IMG_0001.HEIC", format: .heif),
-     "IMG_0001.HEIC: a HEIF/HEIC picture, which cannot be read (only PNG, JPEG, WebP, TIFF and GIF can)"),
+    (
+        .unsupportedFormat(file: "IMG_0001.HEIC", format: .heif),
+        "IMG_0001.HEIC: a HEIF/HEIC picture, which cannot be read (only PNG, JPEG, WebP, TIFF and GIF can)"
+    ),
     (.unsupportedFormat(file: "e.jpg", format: .empty), "e.jpg: the file is empty"),
-    (.unsupportedFormat(file: "r", format: .unknown),
-     "r: not a picture that can be read (it starts like none of PNG, JPEG, WebP, TIFF or GIF)"),
-    (.truncated(file: "t.webp", format: .webp),
-     "t.webp: truncated WebP (the file ends before the image does; it may be an incomplete copy)"),
-    (.corrupt(file: "c.tif", format: .tiff, reason: "Sorry, can not handle images with 3-bit samples"),
-     "c.tif: corrupt TIFF (Sorry, can not handle images with 3-bit samples)"),
-    (.truncated(file: "t.png", format: .png),
-     "t.png: truncated PNG (the file ends before the image does; it may be an incomplete copy)"),
-    (.checksumError(file: "c.png"),
-     "c.png: damaged PNG (a checksum does not match; the file changed after it was written)"),
-    (.tooLarge(file: "big.png", width: 20_000, height: 10_000, limit: 100_000_000),
-     "big.png: image too large (20000 × 10000 pixels; the limit is 100000000 pixels)"),
-    (.tooLarge(file: "wide.png", width: 2_000_000, height: 1, limit: 100_000_000),
-     "wide.png: image too large (2000000 × 1 pixels; libpng reads at most 1000000 pixels a side)"),
+    (
+        .unsupportedFormat(file: "r", format: .unknown),
+        "r: not a picture that can be read (it starts like none of PNG, JPEG, WebP, TIFF or GIF)"
+    ),
+    (
+        .truncated(file: "t.webp", format: .webp),
+        "t.webp: truncated WebP (the file ends before the image does; it may be an incomplete copy)"
+    ),
+    (
+        .corrupt(file: "c.tif", format: .tiff, reason: "Sorry, can not handle images with 3-bit samples"),
+        "c.tif: corrupt TIFF (Sorry, can not handle images with 3-bit samples)"
+    ),
+    (
+        .truncated(file: "t.png", format: .png),
+        "t.png: truncated PNG (the file ends before the image does; it may be an incomplete copy)"
+    ),
+    (
+        .checksumError(file: "c.png"),
+        "c.png: damaged PNG (a checksum does not match; the file changed after it was written)"
+    ),
+    (
+        .tooLarge(file: "big.png", width: 20_000, height: 10_000, limit: 100_000_000),
+        "big.png: image too large (20000 × 10000 pixels; the limit is 100000000 pixels)"
+    ),
+    (
+        .tooLarge(file: "wide.png", width: 2_000_000, height: 1, limit: 100_000_000),
+        "wide.png: image too large (2000000 × 1 pixels; libpng reads at most 1000000 pixels a side)"
+    ),
     (.corrupt(file: "b.png", format: .png, reason: "Invalid IHDR data"), "b.png: corrupt PNG (Invalid IHDR data)"),
 ])
 func messages(error: ImageError, text: String) {

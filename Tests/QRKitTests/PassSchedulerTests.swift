@@ -123,7 +123,9 @@ final class ConcurrencyGauge: Sendable {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index <= images.count else { return nil }
                 // One picture past the end cannot be read: its error comes back by index.
-                guard index < images.count else { return { throw ImageError.truncated(file: "missing.png", format: .png) } }
+                guard index < images.count else {
+                    return { throw ImageError.truncated(file: "missing.png", format: .png) }
+                }
                 return { images[index] }
             },
             deliver: { index, result in

@@ -7,7 +7,9 @@ private let encoder = QREncoder()
 
 /// Whether the picture has the matrix's modules at `scale` px inside `margin` modules
 /// of light, every pixel checked.
-private func pixelsMatch(_ image: GrayImage, _ matrix: QRMatrix, scale: Int, margin: Int, dark: UInt8 = 0, light: UInt8 = 255) -> Bool {
+private func pixelsMatch(
+    _ image: GrayImage, _ matrix: QRMatrix, scale: Int, margin: Int, dark: UInt8 = 0, light: UInt8 = 255
+) -> Bool {
     let side = (matrix.size + 2 * margin) * scale
     guard image.width == side, image.height == side else { return false }
     for y in 0..<side {
@@ -58,8 +60,11 @@ struct RenderPictureTests {
         #expect(file.colorType == 0)
         #expect(pixelsMatch(file.image, matrix, scale: 3, margin: 4))
         #expect(throws: EncodeError.self) {
-            try PNGRenderer(options: RenderOptions(background: RGBAColor(red: 255, green: 255, blue: 255, alpha: 0)), pixelFormat: .gray8)
-                .render(matrix)
+            try PNGRenderer(
+                options: RenderOptions(background: RGBAColor(red: 255, green: 255, blue: 255, alpha: 0)),
+                pixelFormat: .gray8
+            )
+            .render(matrix)
         }
     }
 
@@ -87,7 +92,9 @@ struct RenderPictureTests {
         let matrix = try encoder.encode(text: "dpi")
         #expect(throws: EncodeError.resolutionOutOfRange(0)) { try PNGRenderer(dpi: 0).render(matrix) }
         #expect(throws: EncodeError.resolutionOutOfRange(100_001)) { try PNGRenderer(dpi: 100_001).render(matrix) }
-        #expect(throws: EncodeError.resolutionOutOfRange(0)) { try PNGRenderer(dpi: 0, pixelFormat: .gray8).render(matrix) }
+        #expect(throws: EncodeError.resolutionOutOfRange(0)) {
+            try PNGRenderer(dpi: 0, pixelFormat: .gray8).render(matrix)
+        }
         #expect(throws: EncodeError.resolutionOutOfRange(-1)) { try RenderOptions.validate(dpi: -1) }
         #expect(throws: Never.self) { try RenderOptions.validate(dpi: RenderOptions.resolutions.upperBound) }
     }
@@ -189,7 +196,8 @@ struct RenderPictureTests {
 
     @Test func microPNGReadsBackThroughZXing() throws {
         for (version, text) in [(1, "12345"), (2, "AB12"), (3, "micro"), (4, "micro qr, m4")] {
-            let matrix = try encoder.encode(text: text, options: EncodeOptions(level: .l, version: version, strictVersion: true, micro: true))
+            let matrix = try encoder.encode(
+                text: text, options: EncodeOptions(level: .l, version: version, strictVersion: true, micro: true))
             let file = try #require(TestDecoding.png(try PNGRenderer(options: RenderOptions(scale: 4)).render(matrix)))
             #expect(file.image.width == (matrix.size + 4) * 4)
             let read = TestDecoding.zxing(file.image)
@@ -199,8 +207,12 @@ struct RenderPictureTests {
     }
 
     @Test func pngWriterChecksItsInput() {
-        #expect(throws: EncodeError.self) { try PNGWriter.encode(indices: [0, 1, 2], width: 2, height: 2, palette: [.white, .black]) }
-        #expect(throws: EncodeError.self) { try PNGWriter.encode(indices: [0, 2, 0, 0], width: 2, height: 2, palette: [.white, .black]) }
+        #expect(throws: EncodeError.self) {
+            try PNGWriter.encode(indices: [0, 1, 2], width: 2, height: 2, palette: [.white, .black])
+        }
+        #expect(throws: EncodeError.self) {
+            try PNGWriter.encode(indices: [0, 2, 0, 0], width: 2, height: 2, palette: [.white, .black])
+        }
         #expect(throws: EncodeError.self) { try PNGWriter.encode(indices: [0], width: 1, height: 1, palette: []) }
         #expect(throws: EncodeError.self) { try PNGWriter.encode(indices: [], width: 0, height: 0, palette: [.white]) }
     }
@@ -295,12 +307,14 @@ struct RenderSVGTests {
 
     @Test func coloursAndBackground() throws {
         let matrix = try encoder.encode(text: "svg colours")
-        let options = RenderOptions(foreground: try RGBAColor(hex: "112233"), background: try RGBAColor(hex: "ffeeddcc"))
+        let options = RenderOptions(
+            foreground: try RGBAColor(hex: "112233"), background: try RGBAColor(hex: "ffeeddcc"))
         let svg = try SVGRenderer(options: options).render(matrix)
         #expect(svg.contains("<rect width=\"29\" height=\"29\" fill=\"#ffeedd\" fill-opacity=\"0.8\"/>"))
         #expect(svg.contains("<path fill=\"#112233\" d=\"M4,4h7v1h-7z"))
 
-        let transparent = try SVGRenderer(options: RenderOptions(background: try RGBAColor(hex: "ffffff00"))).render(matrix)
+        let transparent = try SVGRenderer(options: RenderOptions(background: try RGBAColor(hex: "ffffff00"))).render(
+            matrix)
         #expect(!transparent.contains("<rect"))
     }
 

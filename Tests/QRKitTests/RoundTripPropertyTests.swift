@@ -43,7 +43,8 @@ struct RoundTripCase: CustomStringConvertible {
         switch payload {
         case .text(let text): shown = text.count > 40 ? String(text.prefix(40)) + "… (\(text.count) characters)" : text
         case .bytes(let bytes):
-            shown = bytes.prefix(24).map { String(format: "%02x", $0) }.joined(separator: " ")
+            shown =
+                bytes.prefix(24).map { String(format: "%02x", $0) }.joined(separator: " ")
                 + (bytes.count > 24 ? "… (\(bytes.count) bytes)" : "")
         }
         let version = options.version.map(String.init) ?? "any"
@@ -66,7 +67,9 @@ struct RoundTripCase: CustomStringConvertible {
     ]
 
     /// Characters Shift_JIS has, for Kanji mode: kanji, kana, full-width forms.
-    static let kanji = Array("日本語漢字東京大阪京都北海道沖縄山川田中森林木花鳥風月雪雨空海水火土金銀銅鉄愛心思想学校先生会社電話番号住所名前年月時分秒今昨明朝昼夜春夏秋冬新古高安長短右左上下前後内外東西南北あいうえおかきくけこアイウエオカキクケコ０１２３ＡＢＣ")
+    static let kanji = Array(
+        "日本語漢字東京大阪京都北海道沖縄山川田中森林木花鳥風月雪雨空海水火土金銀銅鉄愛心思想学校先生会社電話番号住所名前年月時分秒今昨明朝昼夜春夏秋冬新古高安長短右左上下前後内外東西南北あいうえおかきくけこアイウエオカキクケコ０１２３ＡＢＣ"
+    )
 
     static let alphanumeric = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:")
 
@@ -78,7 +81,10 @@ struct RoundTripCase: CustomStringConvertible {
         let mode: QRDataMode = [.numeric, .alphanumeric, .byte, .kanji, .byte][Kind.allCases.firstIndex(of: kind)!]
         let most = QRCapacity.maximumLength(version: 40, level: level, mode: mode, micro: false, overheadBits: 0)
         let roll = random.next() % 100
-        var length = roll < 70 ? 1 + Int(random.next() % 40) : roll < 95 ? 41 + Int(random.next() % 400) : 1 + Int(random.next() % UInt64(most))
+        var length =
+            roll < 70
+            ? 1 + Int(random.next() % 40)
+            : roll < 95 ? 41 + Int(random.next() % 400) : 1 + Int(random.next() % UInt64(most))
         let version: Int? = random.next() % 3 == 0 ? nil : 1 + Int(random.next() % 40)
         var options = EncodeOptions(level: level, version: version)
 
@@ -88,10 +94,12 @@ struct RoundTripCase: CustomStringConvertible {
         switch kind {
         case .numeric:
             let text = pick(Array("0123456789"))
-            return RoundTripCase(index: index, kind: kind, payload: .text(text), options: options, expected: Array(text.utf8))
+            return RoundTripCase(
+                index: index, kind: kind, payload: .text(text), options: options, expected: Array(text.utf8))
         case .alphanumeric:
             let text = pick(alphanumeric)
-            return RoundTripCase(index: index, kind: kind, payload: .text(text), options: options, expected: Array(text.utf8))
+            return RoundTripCase(
+                index: index, kind: kind, payload: .text(text), options: options, expected: Array(text.utf8))
         case .utf8:
             // Up to 4 bytes a character: keep within the byte capacity.
             length = max(1, min(length, most / 4))
@@ -108,7 +116,8 @@ struct RoundTripCase: CustomStringConvertible {
             }
             options.mode = [.automatic, .eightBit][Int(random.next() % 2)]
             options.eci = random.next() % 4 == 0
-            return RoundTripCase(index: index, kind: kind, payload: .text(text), options: options, expected: Array(text.utf8))
+            return RoundTripCase(
+                index: index, kind: kind, payload: .text(text), options: options, expected: Array(text.utf8))
         case .kanji:
             let text = pick(kanji)
             options.mode = .kanji
@@ -129,7 +138,9 @@ struct RoundTripCase: CustomStringConvertible {
         let replay = "replay with QRKIT_SEED=\(seed)"
         // Each part has its own stream, so a part replays alone too.
         var random = SplitMix64(seed: seed &+ UInt64(part) &* 0x9E37_79B9_7F4A_7C15)
-        let count = RoundTripSettings.count / RoundTripSettings.parts + (part < RoundTripSettings.count % RoundTripSettings.parts ? 1 : 0)
+        let count =
+            RoundTripSettings.count / RoundTripSettings.parts
+            + (part < RoundTripSettings.count % RoundTripSettings.parts ? 1 : 0)
         let renderer = GrayImageRenderer(options: RenderOptions(scale: 2))
         for step in 0..<count {
             let item = try RoundTripCase.draw(part * 10_000 + step, &random)
@@ -146,7 +157,8 @@ struct RoundTripCase: CustomStringConvertible {
                 let read = symbols.map(\.bytes)
                 #expect(
                     read == [item.expected],
-                    "\(engine.name) read \(read.map { $0.count }) bytes for \(item), version \(matrix.version); \(replay)")
+                    "\(engine.name) read \(read.map { $0.count }) bytes for \(item), version \(matrix.version); \(replay)"
+                )
             }
         }
     }

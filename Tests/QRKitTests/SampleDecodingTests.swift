@@ -27,10 +27,13 @@ import Testing
 
     /// The Japanese photographs: Shift_JIS half-width katakana, Shift_JIS kanji, and a
     /// Hanzi-mode segment. zbar's own charset guess gets these wrong; ours must not.
-    @Test(arguments: ["photos/qrcode-2-17.png", "photos/qrcode-2-31.png", "photos/qrcode-2-33.png", "photos/qrcode-2-30.png"])
+    @Test(arguments: [
+        "photos/qrcode-2-17.png", "photos/qrcode-2-31.png", "photos/qrcode-2-33.png", "photos/qrcode-2-30.png",
+    ])
     func japaneseAndChineseTextIsRight(_ picture: String) throws {
         let image = try PNGReader().read(contentsOf: SampleCorpus.path(picture))
-        let expected = try String(contentsOfFile: SampleCorpus.path(String(picture.dropLast(4)) + ".txt"), encoding: .utf8)
+        let expected = try String(
+            contentsOfFile: SampleCorpus.path(String(picture.dropLast(4)) + ".txt"), encoding: .utf8)
         for engine in DecodeStrategy.standardEngines {
             let symbols = try engine.decode(image, cancel: CancellationFlag())
             for symbol in symbols {

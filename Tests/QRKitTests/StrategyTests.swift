@@ -8,7 +8,8 @@ import Testing
     @Test(arguments: Pool.both) func raceReturnsFirstSuccessEvenWhenAFailureFinishesFirst(pool: Pool) throws {
         let failsFast = TestEngine("fails-fast", passDelay: .milliseconds(5), .findsNothing)
         let findsLater = TestEngine("finds-later", passDelay: .milliseconds(60), .finds("late"))
-        let report = try QRDecoder(strategy: .race([failsFast, findsLater]), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .race([failsFast, findsLater]), scheduler: pool.scheduler).decode(
+            blankImage)
         #expect(report.winner == "finds-later")
         #expect(report.symbols.map(\.text) == ["late"])
         #expect(report.engines.map(\.outcome) == [.none, .found(1)])
@@ -71,7 +72,8 @@ import Testing
         let slow = TestEngine("slow", passes: 10, passDelay: .milliseconds(30), .finds("slow"))
         let quick = TestEngine("quick", passDelay: .milliseconds(1), .finds("quick"))
         let delay = Duration.milliseconds(60)
-        let report = try QRDecoder(strategy: .hedged([slow, quick], delay: .fixed(delay)), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .hedged([slow, quick], delay: .fixed(delay)), scheduler: pool.scheduler)
+            .decode(blankImage)
         #expect(report.winner == "quick")
         let start = try #require(report.engines[1].startOffset)
         #expect(start >= delay)
@@ -90,7 +92,9 @@ import Testing
     @Test(arguments: Pool.both) func hedgedStartsTheNextAtOnceWhenTheFirstFindsNothing(pool: Pool) throws {
         let first = TestEngine("first", passDelay: .milliseconds(1), .findsNothing)
         let second = TestEngine("second", passDelay: .milliseconds(1), .finds("second"))
-        let report = try QRDecoder(strategy: .hedged([first, second], delay: .fixed(.seconds(30))), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(
+            strategy: .hedged([first, second], delay: .fixed(.seconds(30))), scheduler: pool.scheduler
+        ).decode(blankImage)
         #expect(report.winner == "second")
     }
 
@@ -102,7 +106,8 @@ import Testing
         }
         let slow = TestEngine("slow", passDelay: .milliseconds(1), .finds("slow"))
         let quick = TestEngine("quick", passDelay: .milliseconds(1), .finds("quick"))
-        let decoder = QRDecoder(strategy: .hedged([slow, quick], delay: .fixed(.seconds(1))), history: history, scheduler: pool.scheduler)
+        let decoder = QRDecoder(
+            strategy: .hedged([slow, quick], delay: .fixed(.seconds(1))), history: history, scheduler: pool.scheduler)
         let (answer, _) = decodeAndSettle(decoder)
         #expect(answer.engines.map(\.name) == ["quick", "slow"])
         #expect(answer.winner == "quick")
@@ -133,8 +138,10 @@ import Testing
     /// does (same bytes and places, positions unknown).
     private static let placedParts = ["ab", "cd"].enumerated().map { index, text in
         Symbol(
-            text: text, bytes: Array(text.utf8), corners: [Point(x: index * 100, y: 0), Point(x: index * 100 + 50, y: 50)],
-            structuredAppend: StructuredAppendInfo(index: index, count: 2, parity: StructuredAppend.parity(of: "abcd".utf8)),
+            text: text, bytes: Array(text.utf8),
+            corners: [Point(x: index * 100, y: 0), Point(x: index * 100 + 50, y: 50)],
+            structuredAppend: StructuredAppendInfo(
+                index: index, count: 2, parity: StructuredAppend.parity(of: "abcd".utf8)),
             engine: "placer")
     }
     private static var unplacedParts: [Symbol] {
@@ -160,7 +167,9 @@ import Testing
     @Test(arguments: Pool.both) func unplacedPartsAreTheAnswerWhenNoEngineCanPlaceThem(pool: Pool) throws {
         let unplacer = TestEngine("unplacer", passDelay: .milliseconds(1), .findsSymbols(Self.unplacedParts))
         let other = TestEngine("other", passDelay: .milliseconds(20), .findsNothing)
-        for strategy in [DecodeStrategy.race([unplacer, other]), .sequential([unplacer, other]), .hedged([unplacer, other])] {
+        for strategy in [
+            DecodeStrategy.race([unplacer, other]), .sequential([unplacer, other]), .hedged([unplacer, other]),
+        ] {
             let report = try QRDecoder(strategy: strategy, scheduler: pool.scheduler).decode(blankImage)
             #expect(report.winner == "unplacer", "\(strategy.name)")
             #expect(report.symbols == Self.unplacedParts, "\(strategy.name)")

@@ -92,10 +92,11 @@ struct StressTests {
         // on it, about 70 KB a thread after some 100 000 decodes, then no more. Measured
         // without this, that filling looks like a slow leak. Then real decodes: the
         // engines' own first-use costs, the latency history, the allocator's arenas.
-        let machinery = QRDecoder(strategy: .race([
-            TestEngine("instant", passDelay: .zero, .finds("x")),
-            TestEngine("slow loser", passDelay: .milliseconds(30), .findsNothing),
-        ]))
+        let machinery = QRDecoder(
+            strategy: .race([
+                TestEngine("instant", passDelay: .zero, .finds("x")),
+                TestEngine("slow loser", passDelay: .milliseconds(30), .findsNothing),
+            ]))
         let blank = GrayImage(width: 8, height: 8, filledWith: 255)
         let machineryWarmed = pool.run(Self.machineryWarmUp, within: .now() + .seconds(300)) { _ in
             let answered = DispatchSemaphore(value: 0)
@@ -114,7 +115,9 @@ struct StressTests {
         if let step = Int(Self.environment["QRKIT_STRESS_PROBE"] ?? "") {
             for round in 0..<(Self.decodes / step) {
                 finished = finished && run(step, within: .now() + .seconds(600))
-                print("probe: \((round + 1) * step) decodes: \(memory()), threads \(ResourceUsage.status("Threads") ?? 0)")
+                print(
+                    "probe: \((round + 1) * step) decodes: \(memory()), threads \(ResourceUsage.status("Threads") ?? 0)"
+                )
             }
         } else {
             finished = run(Self.decodes / 2, within: .now() + .seconds(600))
@@ -126,7 +129,8 @@ struct StressTests {
         #expect(finished, "\(Self.decodes) decodes from \(Self.threads) threads did not finish in 10 minutes: deadlock")
 
         func change(_ kilobytes: Int) -> String { (kilobytes >= 0 ? "+" : "") + "\(kilobytes) KB" }
-        print("""
+        print(
+            """
             stress: \(Self.decodes) race decodes of \(images.count) photos from \(Self.threads) threads in \(elapsed), \
             after \(Self.machineryWarmUp) decodes by engines that cost nothing and \(Self.warmUp) real ones to warm up; \
             \(ResourceUsage.status("Threads") ?? 0) threads in the process at the end.
@@ -171,7 +175,9 @@ struct StressTests {
         #expect(finished, "\(Self.decodes) decodes did not finish within 10 minutes")
         #expect(mismatches.withLock { $0 }.isEmpty, "answers that differ from a sequential run")
         #expect(gauge.most <= workers, "\(gauge.most) passes ran at once on a \(workers)-worker scheduler")
-        print("stress: \(Self.decodes) scheduled decodes from \(Self.threads) threads, at most \(gauge.most) passes at once")
+        print(
+            "stress: \(Self.decodes) scheduled decodes from \(Self.threads) threads, at most \(gauge.most) passes at once"
+        )
     }
 
     @Test func aDecompressionBombAllocatesNothing() throws {
@@ -196,9 +202,11 @@ struct StressTests {
         let file = PNGBytes.flat(width: side, height: side)
         let big = try scratch.file("big.png", file)
         let qr = Self.environment["QRKIT_QR"] ?? PackagePaths.root.appendingPathComponent(".build/debug/qr").path
-        let baseline = try MeasuredRun.run(qr, ["decode", PackagePaths.sample("photos/qrcode-2-30.png")], scratch: scratch)
+        let baseline = try MeasuredRun.run(
+            qr, ["decode", PackagePaths.sample("photos/qrcode-2-30.png")], scratch: scratch)
         let run = try MeasuredRun.run(qr, ["decode", big], scratch: scratch)
-        print("""
+        print(
+            """
             stress: \(side) × \(side) black picture (\(file.count) bytes) raced by \(qr) in \(run.elapsed): \
             exit \(run.status), peak RSS \(run.peakKilobytes) KB (decoding a 561-byte photo: \(baseline.peakKilobytes) KB)
             """)

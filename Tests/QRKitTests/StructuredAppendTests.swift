@@ -204,7 +204,8 @@ private func plain(_ text: String, at x: Int = 5000) -> Symbol {
         let images = try parts(.utf8)
         // zbar's data for an incomplete group is unreliable; it gives none, as zbarimg does.
         #expect(try ZBarEngine().decode(images[1], cancel: CancellationFlag()).isEmpty)
-        #expect(try ZBarEngine().decode(GrayImage.sideBySide([images[0], images[2]]), cancel: CancellationFlag()).isEmpty)
+        #expect(
+            try ZBarEngine().decode(GrayImage.sideBySide([images[0], images[2]]), cancel: CancellationFlag()).isEmpty)
     }
 
     @Test func zxingReadsTheHeader() throws {

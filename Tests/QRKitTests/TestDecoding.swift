@@ -43,9 +43,10 @@ enum TestDecoding {
             while let current = symbol {
                 let count = Int(zbar_symbol_get_data_length(current))
                 if let data = zbar_symbol_get_data(current) {
-                    results.append(data.withMemoryRebound(to: UInt8.self, capacity: count) {
-                        Array(UnsafeBufferPointer(start: $0, count: count))
-                    })
+                    results.append(
+                        data.withMemoryRebound(to: UInt8.self, capacity: count) {
+                            Array(UnsafeBufferPointer(start: $0, count: count))
+                        })
                 }
                 symbol = zbar_symbol_next(current)
             }
@@ -75,7 +76,8 @@ enum TestDecoding {
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             return DecodedSymbol(
-                bytes: bytes, isMicro: symbol.isMicro == 1, hasECI: symbol.hasECI == 1, ecLevel: level, sequenceIndex: Int(symbol.saIndex),
+                bytes: bytes, isMicro: symbol.isMicro == 1, hasECI: symbol.hasECI == 1, ecLevel: level,
+                sequenceIndex: Int(symbol.saIndex),
                 sequenceCount: Int(symbol.saCount), sequenceParity: Int(symbol.saParity))
         }
     }
@@ -121,10 +123,11 @@ enum TestDecoding {
             guard offset + 12 + length <= bytes.count else { break }
             let typeAndData = Array(bytes[offset + 4..<offset + 8 + length])
             let stored = bytes[offset + 8 + length..<offset + 12 + length].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-            result.append((
-                String(decoding: typeAndData[0..<4], as: UTF8.self), Array(typeAndData[4...]),
-                PNGBytes.crc32(typeAndData) == stored
-            ))
+            result.append(
+                (
+                    String(decoding: typeAndData[0..<4], as: UTF8.self), Array(typeAndData[4...]),
+                    PNGBytes.crc32(typeAndData) == stored
+                ))
             offset += 12 + length
         }
         return result

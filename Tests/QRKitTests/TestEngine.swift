@@ -76,7 +76,9 @@ extension Duration {
 let blankImage = GrayImage(width: 8, height: 8, filledWith: 255)
 
 /// Starts a decode and waits for both its answer and its settling (every engine stopped).
-func decodeAndSettle(_ decoder: QRDecoder, _ image: GrayImage = blankImage) -> (answer: DecodeReport, settled: DecodeReport) {
+func decodeAndSettle(_ decoder: QRDecoder, _ image: GrayImage = blankImage) -> (
+    answer: DecodeReport, settled: DecodeReport
+) {
     let done = DispatchSemaphore(value: 0)
     let box = Locked<(DecodeReport?, DecodeReport?)>((nil, nil))
     decoder.start(

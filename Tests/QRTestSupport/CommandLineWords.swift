@@ -22,7 +22,9 @@ public enum CommandLineWords {
         let characters = Array(message)
         for (index, character) in characters.enumerated() where character == "-" {
             // A short flag starts a word: "-o" after a space, a bracket or a quote.
-            guard index == 0 || " ([`'\"".contains(characters[index - 1]), index + 1 < characters.count else { continue }
+            guard index == 0 || " ([`'\"".contains(characters[index - 1]), index + 1 < characters.count else {
+                continue
+            }
             let letter = characters[index + 1]
             guard letter.isLetter || letter == "8" else { continue }
             // ... and is one character long: "-o", "-o FILE", "-l)"; not "-bit" or "-16".

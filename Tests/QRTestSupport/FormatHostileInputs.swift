@@ -20,7 +20,9 @@ extension HostileInputs {
     /// A bomb: the shipped 11000 × 11000 file of `format` (121 megapixels).
     static func bomb(_ fileName: String, _ format: String) -> HostileInput {
         let bytes = Array(FileManager.default.contents(atPath: PackagePaths.fixture("bombs/" + fileName)) ?? Data())
-        return HostileInput(name: "\(format) bomb: 11000 × 11000 in \(bytes.count) bytes", fileName: fileName, kind: .bytes(bytes)) {
+        return HostileInput(
+            name: "\(format) bomb: 11000 × 11000 in \(bytes.count) bytes", fileName: fileName, kind: .bytes(bytes)
+        ) {
             .tooLarge(file: $0, width: 11_000, height: 11_000, limit: ImageReader.defaultPixelLimit)
         }
     }
@@ -57,10 +59,14 @@ extension HostileInputs {
         let frame = jpeg.indices.first { jpeg[$0] == 0xFF && $0 + 1 < jpeg.count && jpeg[$0 + 1] == 0xC0 } ?? 0
         var inputs = [empty("empty.jpg")]
         // In the first marker, in the frame header, in the scan, and only the final marker lost.
-        inputs += cuts(jpeg, at: [3, 20, frame + 3, frame + 9, jpeg.count / 2, jpeg.count - 100, jpeg.count - 2],
-                       name: "JPEG", format: .jpeg, extension: "jpg")
+        inputs += cuts(
+            jpeg, at: [3, 20, frame + 3, frame + 9, jpeg.count / 2, jpeg.count - 100, jpeg.count - 2],
+            name: "JPEG", format: .jpeg, extension: "jpg")
         inputs.append(
-            HostileInput(name: "JPEG of 7-bit precision", fileName: "precision.jpg", kind: .bytes(patched(jpeg, at: frame + 4, [7]))) {
+            HostileInput(
+                name: "JPEG of 7-bit precision", fileName: "precision.jpg",
+                kind: .bytes(patched(jpeg, at: frame + 4, [7]))
+            ) {
                 .corrupt(file: $0, format: .jpeg, reason: "Unsupported JPEG data precision 7")
             })
         inputs.append(
@@ -76,15 +82,22 @@ extension HostileInputs {
         var inputs = [empty("empty.webp")]
         // RIFF header, chunk header, frame header, data, and the last byte.
         for (file, name) in [(lossyWebP, "lossy-WebP"), (losslessWebP, "lossless-WebP")] {
-            inputs += cuts(file, at: [12, 20, 30, file.count / 2, file.count - 1], name: name, format: .webp, extension: "webp")
+            inputs += cuts(
+                file, at: [12, 20, 30, file.count / 2, file.count - 1], name: name, format: .webp, extension: "webp")
         }
         // The lossy frame's start code (9D 01 2A, bytes 23–25), and the lossless signature (2F, byte 20).
         inputs.append(
-            HostileInput(name: "lossy WebP without its start code", fileName: "start-code.webp", kind: .bytes(patched(lossyWebP, at: 23, [0, 0, 0]))) {
+            HostileInput(
+                name: "lossy WebP without its start code", fileName: "start-code.webp",
+                kind: .bytes(patched(lossyWebP, at: 23, [0, 0, 0]))
+            ) {
                 .corrupt(file: $0, format: .webp, reason: "bitstream error")
             })
         inputs.append(
-            HostileInput(name: "lossless WebP without its signature", fileName: "signature.webp", kind: .bytes(patched(losslessWebP, at: 20, [0]))) {
+            HostileInput(
+                name: "lossless WebP without its signature", fileName: "signature.webp",
+                kind: .bytes(patched(losslessWebP, at: 20, [0]))
+            ) {
                 .corrupt(file: $0, format: .webp, reason: "bitstream error")
             })
         // The lossy frame header's 14-bit sides, little-endian at bytes 26–29: 16383 each.
@@ -101,21 +114,26 @@ extension HostileInputs {
         let directory = TIFFBytes.firstDirectory(tiff) ?? 0
         var inputs = [empty("empty.tif")]
         // In the header, in the strips (the directory after them is lost), at and in the directory.
-        inputs += cuts(tiff, at: [8, directory / 2, directory, directory + 5, directory + 40],
-                       name: "TIFF", format: .tiff, extension: "tif")
+        inputs += cuts(
+            tiff, at: [8, directory / 2, directory, directory + 5, directory + 40],
+            name: "TIFF", format: .tiff, extension: "tif")
         inputs.append(
             HostileInput(
                 name: "TIFF of compression 12345", fileName: "compression.tif",
                 kind: .bytes(TIFFBytes.settingShort(tiff, tag: 259, to: 12_345))
-            ) { .corrupt(file: $0, format: .tiff, reason: "Compression scheme 12345 strip decoding is not implemented") })
+            ) {
+                .corrupt(file: $0, format: .tiff, reason: "Compression scheme 12345 strip decoding is not implemented")
+            })
         inputs.append(
             HostileInput(
-                name: "TIFF of 3-bit samples", fileName: "bits.tif", kind: .bytes(TIFFBytes.settingShort(tiff, tag: 258, to: 3))
+                name: "TIFF of 3-bit samples", fileName: "bits.tif",
+                kind: .bytes(TIFFBytes.settingShort(tiff, tag: 258, to: 3))
             ) { .corrupt(file: $0, format: .tiff, reason: "Sorry, can not handle images with 3-bit samples") })
         inputs.append(
             HostileInput(
                 name: "TIFF directory claiming 60000 × 60000", fileName: "huge-header.tif",
-                kind: .bytes(TIFFBytes.settingShort(TIFFBytes.settingShort(tiff, tag: 256, to: 60_000), tag: 257, to: 60_000))
+                kind: .bytes(
+                    TIFFBytes.settingShort(TIFFBytes.settingShort(tiff, tag: 256, to: 60_000), tag: 257, to: 60_000))
             ) { .tooLarge(file: $0, width: 60_000, height: 60_000, limit: ImageReader.defaultPixelLimit) })
         inputs.append(bomb("bomb.tif", "TIFF"))
         return inputs
@@ -126,10 +144,14 @@ extension HostileInputs {
         var inputs = [empty("empty.gif")]
         // In the signature's version, the screen, the colour table, at and in the image
         // descriptor, in the pixels, and all but the trailer's last data byte.
-        inputs += cuts(gif, at: [6, 10, 13, image, image + 5, image + 12, gif.count / 2, gif.count - 2],
-                       name: "GIF", format: .gif, extension: "gif")
+        inputs += cuts(
+            gif, at: [6, 10, 13, image, image + 5, image + 12, gif.count / 2, gif.count - 2],
+            name: "GIF", format: .gif, extension: "gif")
         inputs.append(
-            HostileInput(name: "GIF with a bad record type", fileName: "record.gif", kind: .bytes(patched(gif, at: image, [0x99]))) {
+            HostileInput(
+                name: "GIF with a bad record type", fileName: "record.gif",
+                kind: .bytes(patched(gif, at: image, [0x99]))
+            ) {
                 .corrupt(file: $0, format: .gif, reason: "Wrong record type detected")
             })
         // LZW codes past the table: giflib stops.

@@ -184,9 +184,14 @@ public enum HostileInputs {
 
     /// Pictures of degenerate shapes that read and hold no code.
     public static let codeless: [CodelessPicture] = [
-        CodelessPicture(name: "1 × 1", width: 1, height: 1, bytes: PNGBytes.file(.gray(width: 1, height: 1, depth: 8, [0]))),
-        CodelessPicture(name: "65535 × 1", width: 65_535, height: 1, bytes: PNGBytes.flat(width: 65_535, height: 1, depth: 8)),
-        CodelessPicture(name: "1 × 65535", width: 1, height: 65_535, bytes: PNGBytes.flat(width: 1, height: 65_535, depth: 8, black: false)),
-        CodelessPicture(name: "3 × 3 white", width: 3, height: 3, bytes: PNGBytes.flat(width: 3, height: 3, depth: 8, black: false)),
+        CodelessPicture(
+            name: "1 × 1", width: 1, height: 1, bytes: PNGBytes.file(.gray(width: 1, height: 1, depth: 8, [0]))),
+        CodelessPicture(
+            name: "65535 × 1", width: 65_535, height: 1, bytes: PNGBytes.flat(width: 65_535, height: 1, depth: 8)),
+        CodelessPicture(
+            name: "1 × 65535", width: 1, height: 65_535,
+            bytes: PNGBytes.flat(width: 1, height: 65_535, depth: 8, black: false)),
+        CodelessPicture(
+            name: "3 × 3 white", width: 3, height: 3, bytes: PNGBytes.flat(width: 3, height: 3, depth: 8, black: false)),
     ]
 }

@@ -8,7 +8,11 @@
 /// A picture as PNG samples: one array of channel values per pixel, row-major.
 public struct Picture: Sendable, CustomStringConvertible {
     public enum Color: UInt8, Sendable {
-        case gray = 0, rgb = 2, palette = 3, grayAlpha = 4, rgba = 6
+        case gray = 0
+        case rgb = 2
+        case palette = 3
+        case grayAlpha = 4
+        case rgba = 6
     }
 
     public let width: Int
@@ -248,7 +252,10 @@ private struct BitWriter {
 
     /// A match length, 3...258: its symbol and extra bits.
     mutating func writeLength(_ length: Int) {
-        let bases = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
+        let bases = [
+            3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195,
+            227, 258,
+        ]
         let extra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
         let index = bases.lastIndex { $0 <= length }!
         writeSymbol(257 + index)

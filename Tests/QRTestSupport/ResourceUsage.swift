@@ -61,7 +61,8 @@ public struct MeasuredRun: Sendable {
     public var text: String { String(decoding: stdout, as: UTF8.self) }
 
     /// Runs `executable` with `arguments`, output to files in `scratch`.
-    public static func run(_ executable: String, _ arguments: [String], scratch: ScratchDirectory) throws -> MeasuredRun {
+    public static func run(_ executable: String, _ arguments: [String], scratch: ScratchDirectory) throws -> MeasuredRun
+    {
         let outPath = scratch.path("measured-\(UUID().uuidString).out")
         let errPath = scratch.path("measured-\(UUID().uuidString).err")
         var actions = posix_spawn_file_actions_t()
@@ -71,13 +72,14 @@ public struct MeasuredRun: Sendable {
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         let clock = ContinuousClock()
         let start = clock.now
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         guard spawned == 0 else {
-            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "posix_spawn \(executable): \(spawned)"])
+            throw CocoaError(
+                .executableLoad, userInfo: [NSLocalizedDescriptionKey: "posix_spawn \(executable): \(spawned)"])
         }
         var status: Int32 = 0
         var peak = 0

@@ -13,7 +13,8 @@ extension GrayImage {
         for image in images {
             for y in 0..<image.height {
                 let row = (gap + y) * width + left
-                pixels.replaceSubrange(row..<row + image.width, with: image.pixels[y * image.width..<(y + 1) * image.width])
+                pixels.replaceSubrange(
+                    row..<row + image.width, with: image.pixels[y * image.width..<(y + 1) * image.width])
             }
             left += image.width + gap
         }

@@ -103,7 +103,8 @@ extension DecodeReport {
                 }
                 reports.append(
                     EngineReport(
-                        name: engine.name, startOffset: start - began, elapsed: elapsed, cpuTime: cpu, outcome: outcome))
+                        name: engine.name, startOffset: start - began, elapsed: elapsed, cpuTime: cpu, outcome: outcome)
+                )
             }
         }
         self.init(

@@ -252,10 +252,11 @@ final class ScheduledDecode: Sendable {
         for (engine, names) in zip(engines, passNames) {
             var reach = kind == .inTurn ? before : 0
             let typical = engine.typicalPassCosts
-            ranks.append(scheduler.meanCosts(engine: engine.name, passes: names, typical: typical).map { cost in
-                reach += cost
-                return reach
-            })
+            ranks.append(
+                scheduler.meanCosts(engine: engine.name, passes: names, typical: typical).map { cost in
+                    reach += cost
+                    return reach
+                })
             before = ranks.last!.last!
         }
         self.ranks = ranks

@@ -199,8 +199,9 @@ private final class DecodeRun: Sendable {
     private enum Slot {
         case pending
         case running(start: ContinuousClock.Instant)
-        case finished(start: ContinuousClock.Instant, end: ContinuousClock.Instant, cpu: Duration,
-                      result: Result<[Symbol], DecodeError>)
+        case finished(
+            start: ContinuousClock.Instant, end: ContinuousClock.Instant, cpu: Duration,
+            result: Result<[Symbol], DecodeError>)
     }
 
     private struct State {
@@ -425,7 +426,7 @@ extension DecodeStrategy {
             let ma = history.quantile(0.5, engine: a.element.name)
             let mb = history.quantile(0.5, engine: b.element.name)
             switch (ma, mb) {
-            case let (x?, y?) where x != y: return x < y
+            case (let x?, let y?) where x != y: return x < y
             case (_?, nil): return true
             case (nil, _?): return false
             default: return a.offset < b.offset

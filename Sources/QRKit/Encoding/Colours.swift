@@ -134,7 +134,8 @@ extension RenderOptions {
     public func checkContrast() throws(EncodeError) {
         let ratio = contrastRatio
         guard ratio >= Self.minimumContrast else {
-            throw .lowContrast(foreground: foreground, background: background, ratio: ratio, minimum: Self.minimumContrast)
+            throw .lowContrast(
+                foreground: foreground, background: background, ratio: ratio, minimum: Self.minimumContrast)
         }
     }
 }

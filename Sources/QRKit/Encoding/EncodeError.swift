@@ -95,11 +95,14 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .emptyInput:
             return "nothing to encode: the payload is empty"
         case .invalidUTF8(let offset):
-            return "not valid UTF-8 (first bad byte at offset \(offset)); use \(name(.bytes)) to encode the bytes as they are"
+            return
+                "not valid UTF-8 (first bad byte at offset \(offset)); use \(name(.bytes)) to encode the bytes as they are"
         case .eciNeedsUTF8(let offset):
-            return "the ECI header declares UTF-8, but byte \(offset) is not valid UTF-8; drop \(name(.eci)) to encode raw bytes"
+            return
+                "the ECI header declares UTF-8, but byte \(offset) is not valid UTF-8; drop \(name(.eci)) to encode raw bytes"
         case .notShiftJIS(let character, let index):
-            return "character \(index) (\(character)) has no Shift_JIS form, so Kanji mode cannot encode this text; drop \(name(.kanji))"
+            return
+                "character \(index) (\(character)) has no Shift_JIS form, so Kanji mode cannot encode this text; drop \(name(.kanji))"
         case .kanjiNeedsText:
             return "Kanji mode encodes text, not raw bytes; drop \(name(.kanji)) or \(name(.bytes))"
         case .shiftJISUnavailable:
@@ -113,12 +116,15 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidSplitCount(let count):
             return "structured append takes 1 to 16 symbols, not \(count)"
         case .tooShortToSplit(let length, let parts):
-            return "cannot split a payload of \(length) character\(length == 1 ? "" : "s") into \(parts) symbols; lower \(name(.parts))"
+            return
+                "cannot split a payload of \(length) character\(length == 1 ? "" : "s") into \(parts) symbols; lower \(name(.parts))"
         case .conflictingOptions(let conflict):
             return conflict.message(naming: name)
         case .payloadTooLarge(let length, let mode, let capacity, let version, let level, let micro, let strict):
             let units = length == 1 ? mode.unit.one : mode.unit.many
-            let symbol = micro ? "an M\(version)-\(level.rawValue) Micro QR symbol" : "a version \(version)-\(level.rawValue) symbol"
+            let symbol =
+                micro
+                ? "an M\(version)-\(level.rawValue) Micro QR symbol" : "a version \(version)-\(level.rawValue) symbol"
             let capacityUnits = capacity == 1 ? mode.unit.one : mode.unit.many
             var hint: String
             if strict && version < (micro ? 4 : 40) {
@@ -129,8 +135,10 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
                 hint = "shorten it or split it over 2 to 16 symbols (\(name(.parts)))"
             }
             if level > .l { hint = "lower the level (\(name(.lowestLevel))), " + hint }
-            return "payload too large: \(length) \(units) in \(mode.rawValue) mode, but \(symbol) holds at most \(capacity) \(capacityUnits) in that mode; \(hint)"
-        case .splitPartTooLarge(let part, let parts, let length, let mode, let capacity, let version, let level, let strict):
+            return
+                "payload too large: \(length) \(units) in \(mode.rawValue) mode, but \(symbol) holds at most \(capacity) \(capacityUnits) in that mode; \(hint)"
+        case .splitPartTooLarge(
+            let part, let parts, let length, let mode, let capacity, let version, let level, let strict):
             let units = length == 1 ? mode.unit.one : mode.unit.many
             let capacityUnits = capacity == 1 ? mode.unit.one : mode.unit.many
             var hints: [String] = []
@@ -140,7 +148,8 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
                 parts < 16
                     ? "split it over \(parts < 15 ? "\(parts + 1) to 16" : "16") symbols (\(name(.parts)))"
                     : "shorten it: 16 symbols are the most structured append joins")
-            return "payload too large for \(parts) symbols: part \(part) of \(parts) is \(length) \(units) in \(mode.rawValue) mode, "
+            return
+                "payload too large for \(parts) symbols: part \(part) of \(parts) is \(length) \(units) in \(mode.rawValue) mode, "
                 + "but a version \(version)-\(level.rawValue) symbol holds at most \(capacity) \(capacityUnits) in that mode "
                 + "with its structured-append header; " + hints.joined(separator: ", ")
         case .invalidInput:
@@ -154,26 +163,33 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .marginOutOfRange(let margin):
             return "\(name(.margin)) must be 0 to \(RenderOptions.maximumMargin) modules, not \(margin)"
         case .resolutionOutOfRange(let dpi):
-            return "\(name(.dpi)) must be \(RenderOptions.resolutions.lowerBound) to \(RenderOptions.resolutions.upperBound) dots per inch, not \(dpi)"
+            return
+                "\(name(.dpi)) must be \(RenderOptions.resolutions.lowerBound) to \(RenderOptions.resolutions.upperBound) dots per inch, not \(dpi)"
         case .invalidRenderOption(let message):
             return message
         case .invalidColor(let text):
-            return "'\(text)' is not a colour; use a CSS colour name (red, navy, transparent …) or RRGGBB or RRGGBBAA hexadecimal, such as 000000 or ffffff00"
+            return
+                "'\(text)' is not a colour; use a CSS colour name (red, navy, transparent …) or RRGGBB or RRGGBBAA hexadecimal, such as 000000 or ffffff00"
         case .targetSizeTooSmall(let size, let modules, let margin):
-            return "\(name(.targetSize)) of \(size) px is too small: the symbol and its \(margin)-module quiet zone are \(modules) modules wide, "
+            return
+                "\(name(.targetSize)) of \(size) px is too small: the symbol and its \(margin)-module quiet zone are \(modules) modules wide, "
                 + "so they need at least \(modules) px; give \(name(.targetSize)) \(modules) or more, or a smaller \(name(.margin))"
         case .lowContrast(let foreground, let background, let ratio, let minimum):
-            return "\(foreground) on \(background) has a contrast ratio of \(Self.ratioText(ratio)):1, below the \(Self.ratioText(minimum)):1 readers need to tell dark modules from light"
+            return
+                "\(foreground) on \(background) has a contrast ratio of \(Self.ratioText(ratio)):1, below the \(Self.ratioText(minimum)):1 readers need to tell dark modules from light"
         case .characterNotInMode(let character, let position, let mode):
-            return "\(character) (character \(position)) does not fit \(mode.rawValue) mode, which holds \(mode.repertoire) only"
+            return
+                "\(character) (character \(position)) does not fit \(mode.rawValue) mode, which holds \(mode.repertoire) only"
         case .unknownCharacterSet(let name):
             return "iconv knows no character set named '\(name)'"
         case .notInCharacterSet(let character, let position, let characterSet):
             return "\(character) (character \(position)) has no form in \(characterSet)"
         case .noECIDesignator(let name):
-            return "an ECI header cannot declare \(name): ECI designators exist for UTF-8, ISO-8859-1 to -16 (but -12), Shift_JIS, CP1250 to CP1252, CP1256, UTF-16BE, US-ASCII, Big5, GB18030 and EUC-KR"
+            return
+                "an ECI header cannot declare \(name): ECI designators exist for UTF-8, ISO-8859-1 to -16 (but -12), Shift_JIS, CP1250 to CP1252, CP1256, UTF-16BE, US-ASCII, Big5, GB18030 and EUC-KR"
         case .imageTooLarge(let width, let height, let limit):
-            return "the picture would be \(width)×\(height) pixels, over the limit of \(limit); lower \(name(.scale)) or \(name(.targetSize))"
+            return
+                "the picture would be \(width)×\(height) pixels, over the limit of \(limit); lower \(name(.scale)) or \(name(.targetSize))"
         case .pngWriteFailed(let message):
             return "cannot write PNG: \(message)"
         }
@@ -209,19 +225,23 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
             case .strictVersionWithoutVersion:
                 return "\(name(.strictVersion)) needs a version to hold to: give \(name(.version)) too"
             case .microVersionWithoutLevel(let version, let level):
-                return "Micro QR M\(version) has no level \(level.rawValue): M1 has L only, M2 and M3 L or M, M4 L, M or Q"
+                return
+                    "Micro QR M\(version) has no level \(level.rawValue): M1 has L only, M2 and M3 L or M, M4 L, M or Q"
             case .microWithECI:
                 return "Micro QR cannot carry an ECI header; drop \(name(.eci)) or \(name(.micro))"
             case .microWithSplit:
                 return "Micro QR has no structured append; drop \(name(.micro)) or lower \(name(.parts)) to 1"
             case .eciWithKanji:
-                return "the ECI header declares UTF-8, Kanji mode writes Shift_JIS; drop \(name(.eci)) or \(name(.kanji))"
+                return
+                    "the ECI header declares UTF-8, Kanji mode writes Shift_JIS; drop \(name(.eci)) or \(name(.kanji))"
             case .characterSetWithMode(let mode):
-                return "\(name(.characterSet)) applies to text in automatic or 8-bit mode; \(mode.singleMode?.rawValue ?? "Kanji") mode has its own"
+                return
+                    "\(name(.characterSet)) applies to text in automatic or 8-bit mode; \(mode.singleMode?.rawValue ?? "Kanji") mode has its own"
             case .eciWithSingleMode(let mode):
                 return "an ECI header is followed by one 8-bit segment, not a \(mode.rawValue) one"
             case .caseInsensitiveWithEightBit:
-                return "case-insensitive encoding needs automatic or Kanji mode; 8-bit segments keep case (drop \(name(.caseInsensitive)))"
+                return
+                    "case-insensitive encoding needs automatic or Kanji mode; 8-bit segments keep case (drop \(name(.caseInsensitive)))"
             case .characterSetWithBytes:
                 return "\(name(.characterSet)) converts text, not raw bytes"
             }

@@ -30,7 +30,8 @@ public struct PAMRenderer: Sendable {
         let channels = alpha ? 4 : 3
         let side = layout.pixels
         var file = Array(
-            "P7\nWIDTH \(side)\nHEIGHT \(side)\nDEPTH \(channels)\nMAXVAL 255\nTUPLTYPE \(alpha ? "RGB_ALPHA" : "RGB")\nENDHDR\n".utf8)
+            "P7\nWIDTH \(side)\nHEIGHT \(side)\nDEPTH \(channels)\nMAXVAL 255\nTUPLTYPE \(alpha ? "RGB_ALPHA" : "RGB")\nENDHDR\n"
+                .utf8)
         func tuple(_ colour: RGBAColor) -> [UInt8] {
             alpha ? [colour.red, colour.green, colour.blue, colour.alpha] : [colour.red, colour.green, colour.blue]
         }

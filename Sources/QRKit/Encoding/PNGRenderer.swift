@@ -50,7 +50,9 @@ public struct PNGRenderer: Sendable {
                 palette: [options.background, options.foreground], dpi: dpi)
         case .gray8:
             guard options.foreground.isOpaque, options.background.isOpaque else {
-                throw EncodeError.invalidRenderOption("8-bit gray PNG (`PNGPixelFormat.gray8`) has no transparency; use `PNGPixelFormat.palette` for alpha")
+                throw EncodeError.invalidRenderOption(
+                    "8-bit gray PNG (`PNGPixelFormat.gray8`) has no transparency; use `PNGPixelFormat.palette` for alpha"
+                )
             }
             let image = try GrayImageRenderer(options: options).render(matrix)
             return try PNGWriter.encode(image, dpi: dpi)

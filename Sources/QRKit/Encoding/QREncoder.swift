@@ -76,7 +76,8 @@ public struct QREncoder: Sendable {
     public func encode(_ payload: QRPayload, options: EncodeOptions = EncodeOptions()) throws -> QRMatrix {
         try options.validate()
         let prepared = try PreparedPayload(payload, options: options)
-        let matrix = options.micro ? try encodeMicro(prepared, options: options) : try encodeStandard(prepared, options: options)
+        let matrix =
+            options.micro ? try encodeMicro(prepared, options: options) : try encodeStandard(prepared, options: options)
         return options.boostLevel ? Self.boosted(matrix, prepared) : matrix
     }
 
@@ -86,7 +87,9 @@ public struct QREncoder: Sendable {
     private static func boostedSplit(_ matrices: [QRMatrix], _ chunks: [PreparedPayload], parity: UInt8) -> [QRMatrix] {
         guard let current = matrices.first?.level else { return matrices }
         let versions = matrices.map(\.version)
-        let needed = zip(chunks, versions).map { chunk, version in chunk.minimumBits(version: version, micro: false, structured: true) }
+        let needed = zip(chunks, versions).map { chunk, version in
+            chunk.minimumBits(version: version, micro: false, structured: true)
+        }
         for level in ErrorCorrectionLevel.allCases.reversed() where level > current {
             let fits = zip(needed, versions).allSatisfy { bits, version in
                 (QRCapacity.dataBits(version: version, level: level, micro: false) ?? 0) >= bits
@@ -113,7 +116,8 @@ public struct QREncoder: Sendable {
             guard let available = QRCapacity.dataBits(version: matrix.version, level: level, micro: matrix.isMicro),
                 available >= needed
             else { continue }
-            if case .success(let candidate) = encodeOnce(prepared, version: matrix.version, level: level, micro: matrix.isMicro),
+            if case .success(let candidate) = encodeOnce(
+                prepared, version: matrix.version, level: level, micro: matrix.isMicro),
                 candidate.version == matrix.version
             {
                 return candidate
@@ -129,7 +133,9 @@ public struct QREncoder: Sendable {
     /// ```swift
     /// let symbols = try QREncoder().encodeSplit(text: longText, into: 4)
     /// ```
-    public func encodeSplit(text: String, into parts: Int, options: EncodeOptions = EncodeOptions()) throws -> [QRMatrix] {
+    public func encodeSplit(text: String, into parts: Int, options: EncodeOptions = EncodeOptions()) throws
+        -> [QRMatrix]
+    {
         try encodeSplit(.text(text), into: parts, options: options)
     }
 
@@ -153,7 +159,9 @@ public struct QREncoder: Sendable {
     /// ```swift
     /// let symbols = try QREncoder().encodeSplit(.bytes(firmware), into: 16, options: EncodeOptions(level: .l))
     /// ```
-    public func encodeSplit(_ payload: QRPayload, into parts: Int, options: EncodeOptions = EncodeOptions()) throws -> [QRMatrix] {
+    public func encodeSplit(_ payload: QRPayload, into parts: Int, options: EncodeOptions = EncodeOptions()) throws
+        -> [QRMatrix]
+    {
         try options.validate(split: parts)
         if parts == 1 { return [try encode(payload, options: options)] }
         let prepared = try PreparedPayload(payload, options: options)
@@ -519,7 +527,9 @@ struct PreparedPayload: Sendable {
         case .kanji:
             var index = 0
             while index < bytes.count {
-                guard index + 1 < bytes.count, ShiftJIS.isKanjiPair(bytes[index], bytes[index + 1]) else { return index }
+                guard index + 1 < bytes.count, ShiftJIS.isKanjiPair(bytes[index], bytes[index + 1]) else {
+                    return index
+                }
                 index += 2
             }
             return nil
@@ -536,7 +546,9 @@ struct PreparedPayload: Sendable {
             return .characterNotInMode(character: found.shown, position: found.index + 1, mode: mode)
         case .bytes:
             let byte = bytes[offset]
-            let shown = (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16)
+            let shown =
+                (0x21...0x7E).contains(byte)
+                ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16)
             return .characterNotInMode(character: shown, position: offset + 1, mode: mode)
         }
     }
@@ -547,7 +559,9 @@ struct PreparedPayload: Sendable {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if segmentation == .kanji || segmentation == .single(.kanji), ShiftJIS.isLeadByte(byte), index + 1 < bytes.count {
+            if segmentation == .kanji || segmentation == .single(.kanji), ShiftJIS.isLeadByte(byte),
+                index + 1 < bytes.count
+            {
                 index += 2
                 continue
             }
@@ -666,7 +680,8 @@ struct PreparedPayload: Sendable {
         }
         // Cheapest segmentation, in sixths of a bit: a digit costs 10/3 bits, an
         // alphanumeric character 11/2, so the fractions are a lower bound of each run.
-        let modes: [QRDataMode] = segmentation == .kanji ? [.numeric, .alphanumeric, .byte, .kanji] : [.numeric, .alphanumeric, .byte]
+        let modes: [QRDataMode] =
+            segmentation == .kanji ? [.numeric, .alphanumeric, .byte, .kanji] : [.numeric, .alphanumeric, .byte]
         let headers = modes.map { header($0).map { $0 * 6 } }
         var cost = [Int?](repeating: nil, count: modes.count)  // cheapest, ending in each mode
         var index = 0

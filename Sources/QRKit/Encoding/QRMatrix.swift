@@ -42,7 +42,8 @@ public struct QRMatrix: Sendable, Equatable {
     }
 
     /// Makes a matrix from libqrencode's bytes, where bit 0 of each byte means dark.
-    init(size: Int, version: Int, level: ErrorCorrectionLevel, isMicro: Bool, qrencodeData: UnsafeBufferPointer<UInt8>) {
+    init(size: Int, version: Int, level: ErrorCorrectionLevel, isMicro: Bool, qrencodeData: UnsafeBufferPointer<UInt8>)
+    {
         self.size = size
         self.version = version
         self.level = level

@@ -45,7 +45,8 @@ public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
             guard let high = values[index], let low = values[index + 1] else { throw EncodeError.invalidColor(hex) }
             channels.append(high << 4 | low)
         }
-        self.init(red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 255)
+        self.init(
+            red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 255)
     }
 
     /// Opaque black.

@@ -46,7 +46,8 @@ public struct SVGRenderer: Sendable {
         for (element, what, text) in [("title", "title", title), ("desc", "description", description)] {
             guard let text else { continue }
             if let bad = XMLText.firstUnwritable(in: text) {
-                throw .invalidRenderOption("the \(what) holds \(bad.scalar.codePoint) (character \(bad.position)), which XML cannot carry")
+                throw .invalidRenderOption(
+                    "the \(what) holds \(bad.scalar.codePoint) (character \(bad.position)), which XML cannot carry")
             }
             texts.append((element, XMLText.escaped(text)))
         }

@@ -72,7 +72,9 @@ extension String {
     /// `'a'` for printable ASCII; `é U+00E9` otherwise, the code points written out so
     /// that invisible and look-alike characters can be told apart.
     private static func shown(_ character: Character) -> String {
-        if character.isASCII, let value = character.asciiValue, (0x21...0x7E).contains(value) { return "'\(character)'" }
+        if character.isASCII, let value = character.asciiValue, (0x21...0x7E).contains(value) {
+            return "'\(character)'"
+        }
         let points = character.unicodeScalars.map(\.codePoint)
         let visible = character.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
         return (visible ? "\(character) " : "") + points.joined(separator: " ")

@@ -74,11 +74,13 @@ extension RenderOptions {
     /// opaque, or (the background only) fully transparent.
     func requireOpaqueColours(format: String) throws(EncodeError) {
         guard foreground.isOpaque else {
-            throw .invalidRenderOption("\(format) cannot draw a translucent foreground (\(foreground)); use an opaque colour")
+            throw .invalidRenderOption(
+                "\(format) cannot draw a translucent foreground (\(foreground)); use an opaque colour")
         }
         guard background.isOpaque || background.alpha == 0 else {
             throw .invalidRenderOption(
-                "\(format) has no partial transparency: the background (\(background)) must be opaque or fully transparent (alpha 00)")
+                "\(format) has no partial transparency: the background (\(background)) must be opaque or fully transparent (alpha 00)"
+            )
         }
     }
 
@@ -93,8 +95,8 @@ extension RenderOptions {
         case (.white, .black): return false
         default:
             throw .invalidRenderOption(
-                "\(format) has only black and white: the colours must be 000000 and ffffff (either way round), not \(foreground) on \(background)")
+                "\(format) has only black and white: the colours must be 000000 and ffffff (either way round), not \(foreground) on \(background)"
+            )
         }
     }
 }
-

@@ -38,7 +38,9 @@ public struct XBMRenderer: Sendable {
         let darkIsSet = try options.blackOnWhite(format: "XBM")
         let side = layout.pixels
         let pixels = layout.rasterize(matrix, dark: darkIsSet ? 1 : 0, light: darkIsSet ? 0 : 1)
-        var text = Array("#define qrcode_width \(side)\n#define qrcode_height \(side)\nstatic unsigned char qrcode_bits[] = {\n".utf8)
+        var text = Array(
+            "#define qrcode_width \(side)\n#define qrcode_height \(side)\nstatic unsigned char qrcode_bits[] = {\n".utf8
+        )
         let rowBytes = (side + 7) / 8
         let digits = Array("0123456789abcdef".utf8)
         text.reserveCapacity(text.count + rowBytes * side * 6 + 4)

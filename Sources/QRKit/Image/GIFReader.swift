@@ -86,7 +86,9 @@ public struct GIFReader: ImageFileReader {
 
     /// Reads past one extension; returns the transparent colour index a graphics control
     /// extension sets, if it is one.
-    private func skipExtension(_ gif: UnsafeMutablePointer<GifFileType>, input: UnsafeMutablePointer<GIFInput>, name: String)
+    private func skipExtension(
+        _ gif: UnsafeMutablePointer<GifFileType>, input: UnsafeMutablePointer<GIFInput>, name: String
+    )
         throws(ImageError) -> Int32?
     {
         var function: Int32 = 0
@@ -147,7 +149,9 @@ public struct GIFReader: ImageFileReader {
     /// every 2nd from 1).
     static func rowOrder(height: Int, interlaced: Bool) -> [Int] {
         guard interlaced else { return Array(0..<height) }
-        return [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in Array(stride(from: start, to: height, by: step)) }
+        return [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in
+            Array(stride(from: start, to: height, by: step))
+        }
     }
 
     /// The error for giflib's last failure on `gif`.
@@ -182,7 +186,9 @@ private struct GIFInput {
     }
 
     /// giflib's input function: copies up to `wanted` bytes into `buffer`.
-    static func read(_ gif: UnsafeMutablePointer<GifFileType>?, _ buffer: UnsafeMutablePointer<GifByteType>?, _ wanted: Int32)
+    static func read(
+        _ gif: UnsafeMutablePointer<GifFileType>?, _ buffer: UnsafeMutablePointer<GifByteType>?, _ wanted: Int32
+    )
         -> Int32
     {
         guard let gif, let buffer, wanted > 0,

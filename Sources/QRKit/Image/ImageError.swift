@@ -53,13 +53,16 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
             switch format {
             case .empty: return "\(file): the file is empty"
             case .unknown:
-                return "\(file): not a picture that can be read (it starts like none of \(ImageFormat.readableList(joinedBy: "or")))"
+                return
+                    "\(file): not a picture that can be read (it starts like none of \(ImageFormat.readableList(joinedBy: "or")))"
             case .pngWithConvertedLineEndings: return "\(file): \(format.looksLike)"
             default:
-                return "\(file): \(format.article), which cannot be read (only \(ImageFormat.readableList(joinedBy: "and")) can)"
+                return
+                    "\(file): \(format.article), which cannot be read (only \(ImageFormat.readableList(joinedBy: "and")) can)"
             }
         case .truncated(let file, let format):
-            return "\(file): truncated \(format.name) (the file ends before the image does; it may be an incomplete copy)"
+            return
+                "\(file): truncated \(format.name) (the file ends before the image does; it may be an incomplete copy)"
         case .checksumError(let file):
             return "\(file): damaged PNG (a checksum does not match; the file changed after it was written)"
         case .tooLarge(let file, let width, let height, let limit):

@@ -193,7 +193,8 @@ enum FileContents {
             guard let count else { return [] }
             if count > 0 { return Array(chunk[0..<count]) }
             if clock.now >= deadline {
-                throw .unreadableFile(file: path, reason: "a named pipe (FIFO) that nothing was written to within \(wait)")
+                throw .unreadableFile(
+                    file: path, reason: "a named pipe (FIFO) that nothing was written to within \(wait)")
             }
             usleep(5_000)
         }

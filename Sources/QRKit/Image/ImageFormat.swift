@@ -159,7 +159,8 @@ public enum ImageFormat: Sendable, Hashable, CaseIterable {
             self = .postScript
         } else if starts(with: "<?xml") || starts(with: "<svg") || starts(with: [0xEF, 0xBB, 0xBF, 0x3C]) {
             self = .svg
-        } else if head.count >= 3, head[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "7")).contains(head[1]),
+        } else if head.count >= 3, head[0] == UInt8(ascii: "P"),
+            (UInt8(ascii: "1")...UInt8(ascii: "7")).contains(head[1]),
             [0x20, 0x09, 0x0A, 0x0D].contains(head[2])
         {
             self = .netpbm

@@ -52,7 +52,9 @@ package enum FileSystem {
     ///
     /// - Parameter limit: the most bytes to accept; a longer file fails with `tooLarge`.
     /// - Throws: ``FileSystemError`` naming the file and the system's reason.
-    package static func read(_ path: String, limit: Int = .max, tooLarge: String = "") throws(FileSystemError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int = .max, tooLarge: String = "") throws(FileSystemError)
+        -> [UInt8]
+    {
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
         return try read(descriptor: descriptor, name: path, limit: limit, tooLarge: tooLarge)
@@ -127,7 +129,8 @@ package enum FileSystem {
     /// - Returns: how many bytes it read, 0 at the end of the stream, or nil when the
     ///   descriptor does not block and has nothing to read yet (EAGAIN).
     /// - Throws: ``FileSystemError`` naming `name` and the system's reason.
-    package static func read(descriptor: Int32, name: String, into chunk: inout [UInt8]) throws(FileSystemError) -> Int? {
+    package static func read(descriptor: Int32, name: String, into chunk: inout [UInt8]) throws(FileSystemError) -> Int?
+    {
         while true {
             let (count, code) = chunk.withUnsafeMutableBytes { buffer in
                 let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
@@ -278,6 +281,7 @@ extension Double {
             vsnprintf(&buffer, buffer.count, "%.*f", arguments)
         }
         guard count >= 0 else { return "\(self)" }
-        return String(decoding: buffer.prefix(min(Int(count), buffer.count - 1)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(
+            decoding: buffer.prefix(min(Int(count), buffer.count - 1)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
