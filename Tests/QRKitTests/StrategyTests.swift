@@ -28,6 +28,31 @@ import Testing
         #expect(slow.passCount < 40)
     }
 
+    /// A race runs its first engine's first pass on the caller's thread (no hop when it
+    /// wins), the rest of that engine on a queue: the caller is held by one pass at most,
+    /// never by a whole engine.
+    @Test func raceHoldsTheCallerForOnePassAtMost() throws {
+        // A single-pass first engine, held at a gate: were it run on the caller's thread,
+        // the decode could not return before the gate opens (after 20 s, at the latest,
+        // so that a wrong implementation fails rather than hangs).
+        let gate = Gate()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20) { gate.open() }
+        let held = HeldEngine(inner: TestEngine("held", passDelay: .zero, .finds("held")), gate: gate)
+        let fast = TestEngine("fast", passDelay: .milliseconds(1), .finds("fast"))
+        let report = try QRDecoder(strategy: .race([held, fast])).decode(blankImage)
+        let openedBefore = gate.isOpen
+        gate.open()
+        #expect(report.winner == "fast")
+        #expect(!openedBefore, "the decode waited for the held engine")
+        // A multi-pass first engine whose first pass finds nothing: its later passes run
+        // on a queue, and the second engine's win returns while they are under way.
+        let slow = TestEngine("slow", passes: 1000, passDelay: .milliseconds(20), .finds("slow"))
+        let winner = TestEngine("winner", passDelay: .milliseconds(100), .finds("winner"))
+        let raced = try QRDecoder(strategy: .race([slow, winner])).decode(blankImage)
+        #expect(raced.winner == "winner")
+        #expect(slow.passCount < 1000)
+    }
+
     @Test(arguments: Pool.both) func raceWhereAllFailWaitsForAll(pool: Pool) throws {
         let a = TestEngine("a", passDelay: .milliseconds(5), .findsNothing)
         let b = TestEngine("b", passes: 3, passDelay: .milliseconds(20), .findsNothing)
@@ -372,6 +397,8 @@ final class Gate: Sendable {
 
     /// Callers that have reached the gate, held or let through.
     var entered: Int { state.withLock { $0.entered } }
+    /// True once ``open()`` has been called.
+    var isOpen: Bool { state.withLock { $0.open } }
 
     func pass() {
         let wait = state.withLock { s in
