@@ -38,20 +38,17 @@ public struct PBMRenderer: Sendable {
         try layout.checkPixelLimit()
         let darkIsBlack = try options.blackOnWhite(format: "PBM")
         let side = layout.pixels
-        let pixels = layout.rasterize(matrix, dark: darkIsBlack ? 1 : 0, light: darkIsBlack ? 0 : 1)
+        // P4 rows are PNG's 1-bit rows: leftmost pixel in the high bit, 1 for black.
+        let (rows, rowBytes) = layout.packedRows(matrix)
         var file = Array("P4\n\(side) \(side)\n".utf8)
-        let rowBytes = (side + 7) / 8
-        file.reserveCapacity(file.count + rowBytes * side)
-        for y in 0..<side {
-            var byte: UInt8 = 0
-            for x in 0..<side {
-                byte = byte << 1 | pixels[y * side + x]
-                if x % 8 == 7 {
-                    file.append(byte)
-                    byte = 0
-                }
-            }
-            if side % 8 != 0 { file.append(byte << (8 - side % 8)) }
+        if darkIsBlack {
+            return file + rows
+        }
+        // White modules on black: every bit flipped, but the bits past a row's end kept 0.
+        let padding: UInt8 = side % 8 == 0 ? 0 : 0xFF >> (side % 8)
+        file.reserveCapacity(file.count + rows.count)
+        for (index, byte) in rows.enumerated() {
+            file.append(index % rowBytes == rowBytes - 1 ? ~byte & ~padding : ~byte)
         }
         return file
     }
