@@ -151,14 +151,16 @@ public struct PNGReader: ImageFileReader {
 
         // Gray and gray-palette pictures of at most 8 bits (IHDR's bit depth at 24, colour
         // type at 25): expanded by table in CPNG, to the values the general path gives.
-        if !linear, !alpha, interlaced == false, data.count > 28, data[24] <= 8, data[25] == 0 || data[25] == 3 {
-            var pixels = [UInt8](repeating: 0, count: count)
-            let read = pixels.withUnsafeMutableBufferPointer { out in
-                data.withUnsafeBufferPointer { file in
+        // The buffer is not zeroed first: CPNG fills all of it or the picture is not one of
+        // these (a palette of colours, say), and then nothing of it was wasted on zeroing.
+        if !linear, !alpha, !interlaced, data.count > 28, data[24] <= 8, data[25] == 0 || data[25] == 3 {
+            let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+                let read = data.withUnsafeBufferPointer { file in
                     cpng_read_gray(file.baseAddress, file.count, out.baseAddress, out.count)
                 }
+                initialized = read == 1 ? count : 0
             }
-            if read == 1 { return GrayImage(width: width, height: height, pixels: pixels) }
+            if pixels.count == count { return GrayImage(width: width, height: height, pixels: pixels) }
         }
         if !linear {
             // With alpha, ask for gray+alpha and mix on white here, in sRGB as image viewers
