@@ -322,10 +322,18 @@ private final class DecodeRun: Sendable {
             runFirstPassHere(index, engine, image)
             return
         }
-        if !here { return launchOnQueue(index, engine, image) }
+        if here {
+            run(index, engine, image, here: true)
+        } else {
+            launchOnQueue(index, engine, image)
+        }
+    }
+
+    /// Runs engine `index`, entered in the group, on this thread, and records its result.
+    private func run(_ index: Int, _ engine: any DecodeEngine, _ image: GrayImage, here: Bool) {
         let cpuStart = threadCPUTime()
         let result = engine.result { try engine.decode(image, cancel: self.cancel) }
-        finish(index, result, cpu: threadCPUTime() - cpuStart, image, here: true)
+        finish(index, result, cpu: threadCPUTime() - cpuStart, image, here: here)
         group.leave()
     }
 
@@ -342,10 +350,7 @@ private final class DecodeRun: Sendable {
         let backsUpTheFirst: Bool
         if case .race = strategy { backsUpTheFirst = index > 0 } else { backsUpTheFirst = false }
         DispatchQueue(label: "qrkit.engine.\(engine.name)", qos: backsUpTheFirst ? .utility : .unspecified).async {
-            let cpuStart = threadCPUTime()
-            let result = engine.result { try engine.decode(image, cancel: self.cancel) }
-            self.finish(index, result, cpu: threadCPUTime() - cpuStart, image, here: false)
-            self.group.leave()
+            self.run(index, engine, image, here: false)
         }
     }
 
