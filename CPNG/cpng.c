@@ -212,8 +212,8 @@ int cpng_read_gray(const uint8_t *data, size_t size, uint8_t *pixels, size_t cap
         }
         if (bad) png_error(png, "palette index out of range");
     }
-    // To the end, as the simplified API reads: a bad checksum or chunk after the data
-    // fails here too.
+    // To the end: a file that is odd after its data (a bad chunk, no IEND) fails here and
+    // goes to the general reader, which stops after the data and says what it makes of it.
     png_read_end(png, NULL);
     free(row);
     row = NULL;
