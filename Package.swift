@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "QRKit", targets: ["QRKit"]),
         .library(name: "QRBench", targets: ["QRBench"]),
+        .library(name: "QRCorpus", targets: ["QRCorpus"]),
         .executable(name: "qr", targets: ["qr"]),
         // libFuzzer targets; useful only when built with --sanitize=fuzzer (make fuzz).
         .executable(name: "qr-fuzz", targets: ["QRFuzz"]),
@@ -65,13 +66,34 @@ let package = Package(
             name: "CZXing", path: "CZXing",
             cxxSettings: [.define("ZX_USE_UTF8")],
             linkerSettings: [.linkedLibrary("ZXing")]),
+        // The core: pictures, symbols, the reader and its strategies, the pass scheduler,
+        // encode options, payload preparation and the renderers that need no C library. It
+        // depends on no C module, so that "a Swift core with no C" is a boundary.
+        .target(name: "QRCore"),
+        // Each C library behind one module of its own, and the only module that imports it.
+        .target(name: "QRZBar", dependencies: ["QRCore", "CZBar"]),
+        .target(name: "QRZXing", dependencies: ["QRCore", "CZXing"]),
+        .target(name: "QRQREncode", dependencies: ["QRCore", "CQREncode"]),
+        .target(name: "QRPNG", dependencies: ["QRCore", "CPNG"]),
+        .target(name: "QRJPEG", dependencies: ["QRCore", "CJPEG"]),
+        .target(name: "QRWebP", dependencies: ["QRCore", "CWebP"]),
+        .target(name: "QRTIFF", dependencies: ["QRCore", "CTIFF"]),
+        .target(name: "QRGIF", dependencies: ["QRCore", "CGIF"]),
+        // The umbrella users import: every module above, the standard engines (zxing-cpp,
+        // zbar) and the strategies named over them, and the reader of every picture format.
         .target(
-            name: "QRKit", dependencies: ["CZBar", "CQREncode", "CPNG", "CJPEG", "CWebP", "CGIF", "CTIFF", "CZXing"]),
-        .target(name: "QRBench", dependencies: ["QRKit"]),
+            name: "QRKit",
+            dependencies: [
+                "QRCore", "QRZBar", "QRZXing", "QRQREncode", "QRPNG", "QRJPEG", "QRWebP", "QRTIFF", "QRGIF",
+            ]),
+        // The synthetic corpus generator: codes drawn, then degraded as photos degrade them.
+        .target(name: "QRCorpus", dependencies: ["QRKit"]),
+        // The benchmark harness: strategies and peers over a corpus, reports and charts.
+        .target(name: "QRBench", dependencies: ["QRKit", "QRCorpus"]),
         .executableTarget(
             name: "qr",
             dependencies: [
-                "QRKit", "QRBench",
+                "QRKit", "QRBench", "QRCorpus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // libFuzzer targets (make fuzz): the targets in Swift, and a C entry point whose
@@ -83,8 +105,13 @@ let package = Package(
         .target(name: "QRTestSupport", dependencies: ["QRKit", "CQRTestSupport"], path: "Tests/QRTestSupport"),
         .target(name: "CQRTestSupport", path: "Tests/CQRTestSupport"),
         .testTarget(
-            name: "QRKitTests", dependencies: ["QRKit", "QRTestSupport", "CZBar", "CQREncode", "CZXing"]),
-        .testTarget(name: "QRBenchTests", dependencies: ["QRBench", "QRKit", "QRTestSupport"]),
+            name: "QRKitTests",
+            dependencies: [
+                "QRKit", "QRCore", "QRZBar", "QRZXing", "QRQREncode", "QRPNG", "QRGIF", "QRTestSupport",
+                // libraries the tests call directly, as oracles independent of QRKit's own calls
+                "CZBar", "CQREncode", "CZXing", "CPNG",
+            ]),
+        .testTarget(name: "QRBenchTests", dependencies: ["QRBench", "QRCorpus", "QRKit", "QRTestSupport"]),
         .testTarget(name: "QRCLITests", dependencies: ["QRKit", "QRTestSupport"], exclude: ["Fixtures"]),
     ],
     cxxLanguageStandard: .cxx17

@@ -1,4 +1,5 @@
 // QRBench — BatchTable: each strategy over the whole corpus as one batch, as `qr decode DIR` runs it.
+import QRCorpus
 import QRKit
 
 #if canImport(Glibc)

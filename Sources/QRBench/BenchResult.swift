@@ -1,4 +1,5 @@
 // QRBench — BenchResult: what a bench run measured, per strategy, ready for every report.
+import QRCorpus
 
 /// Everything a bench run measured; the reports (Markdown, JSON, CSV, SVG) all read it.
 public struct BenchResult: Sendable, Codable {

@@ -1,4 +1,5 @@
 // QRBench — PassLadder: what each decode pass of an engine costs, and what it buys.
+import QRCorpus
 import QRKit
 
 /// One rung of a pass ladder: an engine (or the race) with its first passes only.

@@ -1,5 +1,6 @@
 // QRBench — Reports: a bench result as a Markdown table, JSON and CSV.
 import FoundationEssentials
+import QRCorpus
 import QRKit
 
 /// Numbers as the text reports print them.

@@ -1,6 +1,7 @@
 // QRBench — Runner: times every strategy over a corpus, side by side.
 import Dispatch
 import FoundationEssentials
+import QRCorpus
 import QRKit
 
 /// What a bench run measures and how.

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import QRCorpus
 import QRKit
 
 /// A bench result as an SVG chart a person can read at a glance.

@@ -2,6 +2,7 @@
 import ArgumentParser
 import FoundationEssentials
 import QRBench
+import QRCorpus
 import QRKit
 
 struct BenchCommand: ParsableCommand {

@@ -9,6 +9,7 @@ import Glibc
 import Musl
 #endif
 import QRBench
+import QRCorpus
 import QRKit
 
 enum ChildProcess {

@@ -5,6 +5,7 @@
 import QRTestSupport
 import Testing
 
+@testable import QRCorpus
 @testable import QRBench
 
 @Suite struct BenchErrorMessageTests {

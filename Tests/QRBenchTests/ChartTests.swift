@@ -5,6 +5,7 @@ import FoundationXML
 import QRKit
 import QRTestSupport
 import Testing
+@testable import QRCorpus
 @testable import QRBench
 
 @Suite struct ChartTests {

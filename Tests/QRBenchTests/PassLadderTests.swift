@@ -1,6 +1,7 @@
 // QRBench tests — the pass ladder: one rung per pass of each engine, and the race.
 import QRKit
 import Testing
+@testable import QRCorpus
 @testable import QRBench
 
 @Suite struct PassLadderTests {

@@ -4,6 +4,7 @@ import Foundation
 import QRKit
 import QRTestSupport
 import Testing
+@testable import QRCorpus
 @testable import QRBench
 
 @Suite struct PeersTests {

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 import QRKit
 import Testing
+@testable import QRCorpus
 @testable import QRBench
 
 @Suite struct RunnerAndReportTests {

@@ -1,5 +1,6 @@
 // QRBench tests — statistics against values computed by hand.
 import Testing
+@testable import QRCorpus
 @testable import QRBench
 
 @Suite struct StatisticsTests {

@@ -3,6 +3,7 @@
 import QRKit
 import QRTestSupport
 import Testing
+@testable import QRCorpus
 @testable import QRBench
 
 /// A real third engine: zxing-cpp's fast and harder passes on the picture turned upside

@@ -2,6 +2,7 @@
 import Foundation
 import QRKit
 import Testing
+@testable import QRCorpus
 @testable import QRBench
 
 @Suite struct UnlabelledTests {

@@ -1,6 +1,7 @@
 // QRKit tests — every way encoding is refused, and what the messages tell the user.
 import Testing
 
+@testable import QRCore
 @testable import QRKit
 
 @Suite("Encoder errors")

@@ -4,6 +4,7 @@
 import QRTestSupport
 import Testing
 
+@testable import QRCore
 @testable import QRKit
 
 @Suite struct EncodeLimitTests {

@@ -4,6 +4,7 @@ import CQREncode
 import QRTestSupport
 import Testing
 
+@testable import QRCore
 @testable import QRKit
 
 private let encoder = QREncoder()

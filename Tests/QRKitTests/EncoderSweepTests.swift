@@ -1,6 +1,7 @@
 // QRKit tests — many generated payloads, every mode and symbol kind, all read back.
 import Testing
 
+@testable import QRCore
 @testable import QRKit
 
 extension SplitMix64 {

@@ -3,6 +3,7 @@ import CQREncode
 import QRTestSupport
 import Testing
 
+@testable import QRCore
 @testable import QRKit
 
 /// libqrencode's own answer for a C string, called directly.
@@ -241,7 +242,7 @@ struct EncoderRoundTripTests {
     @Test(arguments: [ErrorCorrectionLevel.l, .m, .q])
     func microGrowsToTheLevel(level: ErrorCorrectionLevel) throws {
         let matrix = try encoder.encode(text: "1", options: EncodeOptions(level: level, micro: true))
-        #expect(matrix.version == QREncoder.lowestMicroVersion(for: level))
+        #expect(matrix.version == level.lowestMicroVersion)
         let read = TestDecoding.zxing(try picture(matrix, scale: 4))
         #expect(read.map(\.bytes) == [Array("1".utf8)])
         if level != .l { #expect(read.first?.ecLevel == level.rawValue) }

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 
+@testable import QRCore
 @testable import QRKit
 
 @Suite struct FileSystemTests {

@@ -4,7 +4,9 @@
 import Foundation
 import QRTestSupport
 import Testing
+@testable import QRCore
 @testable import QRKit
+@testable import QRGIF
 
 /// The picture a sample of Samples/formats was made from: `photos/NAME.png` for
 /// `formats/NAME.VARIANT.EXT`.

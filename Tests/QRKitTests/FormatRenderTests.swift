@@ -5,6 +5,7 @@ import Foundation
 import QRTestSupport
 import Testing
 
+@testable import QRCore
 @testable import QRKit
 
 private let encoder = QREncoder()

@@ -1,4 +1,5 @@
 import Testing
+@testable import QRCore
 @testable import QRKit
 
 @Test func grayImageIndexing() {

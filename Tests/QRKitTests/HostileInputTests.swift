@@ -3,7 +3,9 @@
 import Foundation
 import QRTestSupport
 import Testing
+@testable import QRCore
 @testable import QRKit
+@testable import QRZBar
 
 @Suite(.timeLimit(.minutes(1))) struct HostileInputTests {
     @Test("an unreadable input gives an error that names it and says why", arguments: HostileInputs.unreadable)

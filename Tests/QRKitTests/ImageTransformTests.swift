@@ -1,6 +1,7 @@
 // QRKit tests — the derived pictures extra decode passes use.
 import QRTestSupport
 import Testing
+@testable import QRCore
 @testable import QRKit
 
 @Suite struct ImageTransformTests {

@@ -7,6 +7,7 @@
 import QRTestSupport
 import Testing
 
+@testable import QRCore
 @testable import QRKit
 
 @Suite struct LibraryErrorMessageTests {

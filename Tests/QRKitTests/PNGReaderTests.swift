@@ -7,6 +7,7 @@
 import Foundation
 import QRTestSupport
 import Testing
+@testable import QRCore
 @testable import QRKit
 
 // MARK: - Reading every kind of PNG

@@ -3,6 +3,7 @@ import Foundation
 import QRTestSupport
 import Synchronization
 import Testing
+@testable import QRCore
 @testable import QRKit
 
 /// Wraps an engine, pass by pass, and records how many of its passes (of any engine

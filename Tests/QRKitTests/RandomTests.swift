@@ -1,6 +1,7 @@
 // QRKit tests — SplitMix64: the seeded generator of the bench, the corpus and the tests.
 import Testing
 
+@testable import QRCore
 @testable import QRKit
 
 @Suite struct RandomTests {

@@ -1,6 +1,7 @@
 // QRKit tests — renderers: pixels, PNG files, SVG paths and terminal text match the matrix.
 import Testing
 
+@testable import QRCore
 @testable import QRKit
 
 private let encoder = QREncoder()

@@ -7,6 +7,7 @@ import Foundation
 import QRTestSupport
 import Testing
 
+@testable import QRCore
 @testable import QRKit
 
 /// The run's seed and size, from the environment or fresh.

@@ -1,6 +1,7 @@
 // QRKit tests — every shipped sample decodes to its expected text, with every strategy.
 import Foundation
 import Testing
+@testable import QRCore
 @testable import QRKit
 
 @Suite struct SampleDecodingTests {

@@ -2,6 +2,7 @@
 import Foundation
 import QRTestSupport
 import Testing
+@testable import QRCore
 @testable import QRKit
 
 @Suite struct StrategyTests {

@@ -5,6 +5,7 @@
 import Foundation
 import QRTestSupport
 import Testing
+@testable import QRCore
 @testable import QRKit
 
 /// The stress run's settings, from the environment.

@@ -3,6 +3,7 @@
 import QRTestSupport
 import Testing
 
+@testable import QRCore
 @testable import QRKit
 
 /// A part of `message`: its piece of bytes, placed `index` of `count`, with the message's

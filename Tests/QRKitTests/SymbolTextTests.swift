@@ -1,5 +1,6 @@
 // QRKit tests — SymbolText: one text decoding for every engine.
 import Testing
+@testable import QRCore
 @testable import QRKit
 
 @Suite struct SymbolTextTests {

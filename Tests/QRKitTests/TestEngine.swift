@@ -1,6 +1,7 @@
 // QRKit tests — TestEngine: an engine of controlled delay and outcome, for strategy tests.
 import Foundation
 import Synchronization
+@testable import QRCore
 @testable import QRKit
 
 /// An engine that runs `passes` passes of `passDelay` each, checking the cancel flag

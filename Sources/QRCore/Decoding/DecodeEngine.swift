@@ -1,0 +1,164 @@
+// QRKit — DecodeEngine: what every decoder behind a strategy looks like.
+import Synchronization
+
+/// A flag a strategy raises to tell engines that their answer is no longer wanted.
+///
+/// Engines check it between passes and stop there by throwing ``DecodeError/cancelled``.
+public final class CancellationFlag: Sendable {
+    private let raised = Atomic<Bool>(false)
+
+    public init() {}
+
+    /// True once ``cancel()`` has been called.
+    public var isCancelled: Bool { raised.load(ordering: .acquiring) }
+
+    /// Raises the flag. Safe from any thread, any number of times.
+    public func cancel() { raised.store(true, ordering: .releasing) }
+
+    /// Throws ``DecodeError/cancelled`` when the flag is raised.
+    public func check() throws(DecodeError) {
+        if isCancelled { throw .cancelled }
+    }
+}
+
+/// Why a decode did not give an answer.
+public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The engine stopped at a pass boundary because its answer was no longer wanted.
+    case cancelled
+    /// The engine's library failed.
+    case engineFailure(engine: String, reason: String)
+    /// Every engine of the strategy failed; the reasons, one per engine.
+    case allEnginesFailed([String])
+
+    public var description: String {
+        switch self {
+        case .cancelled: return "cancelled"
+        case .engineFailure(let engine, let reason): return "\(engine) failed: \(reason)"
+        case .allEnginesFailed(let reasons): return "every engine failed: " + reasons.joined(separator: "; ")
+        }
+    }
+}
+
+/// A QR decoder that a ``DecodeStrategy`` can run.
+///
+/// An engine is a list of passes, cheapest first; it returns the symbols of the first
+/// pass that finds any and checks `cancel` between passes. Finding nothing is `[]`;
+/// throwing is for library failure or cancellation. Engines are values that can be
+/// shared between threads: per-call C state (a zbar scanner, say) is made inside
+/// `decode`.
+///
+/// An engine that names its passes (``passNames``) and runs them one at a time
+/// (``decode(_:pass:)``) lets a ``PassScheduler`` interleave them with other engines'
+/// and other pictures' passes; one that does not is scheduled as a single pass.
+///
+///     struct MyEngine: DecodeEngine {
+///         let name = "mine"
+///         func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] { [] }
+///     }
+public protocol DecodeEngine: Sendable {
+    /// A short name, used in reports and on the command line.
+    var name: String { get }
+
+    /// The names of the passes, in the order they run; one name for an engine that
+    /// cannot be stopped between passes.
+    var passNames: [String] { get }
+
+    /// What each pass usually costs on a photo of a quarter megapixel, for ranking passes
+    /// before a ``PassScheduler`` has measured them; empty when not known (a millisecond
+    /// each is then assumed).
+    var typicalPassCosts: [Duration] { get }
+
+    /// Reads the codes in `image`.
+    ///
+    /// - Parameters:
+    ///   - image: the picture.
+    ///   - cancel: raised when the answer is no longer wanted; check it between passes.
+    /// - Returns: the symbols found, `[]` when none.
+    /// - Throws: ``DecodeError/cancelled`` when stopped by `cancel`, or
+    ///   ``DecodeError/engineFailure(engine:reason:)``.
+    func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol]
+
+    /// Runs pass `index` (an index of ``passNames``) alone on `picture`.
+    ///
+    /// - Returns: the symbols found, `[]` when none (a pass that does not apply to this
+    ///   picture finds none).
+    /// - Throws: ``DecodeError/engineFailure(engine:reason:)``.
+    func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol]
+}
+
+extension DecodeEngine {
+    /// What `decode` (a decode by this engine) gave, an error that is not a
+    /// ``DecodeError`` reported as this engine's failure.
+    func result(of decode: () throws -> [Symbol]) -> Result<[Symbol], DecodeError> {
+        do {
+            return .success(try decode())
+        } catch let error as DecodeError {
+            return .failure(error)
+        } catch {
+            return .failure(.engineFailure(engine: name, reason: "\(error)"))
+        }
+    }
+}
+
+extension DecodeEngine {
+    /// One pass: the whole engine.
+    public var passNames: [String] { ["all"] }
+
+    /// Not known.
+    public var typicalPassCosts: [Duration] { [] }
+
+    /// The whole engine, as its one pass.
+    public func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
+        try decode(picture.original, cancel: CancellationFlag())
+    }
+}
+
+/// A picture and the variants that decode passes derive from it, each made once and
+/// shared by the engines that ask for it: both engines' inverted passes read the same
+/// inverted copy, and a large picture is halved once.
+public final class PictureVariants: Sendable {
+    /// The picture as it was read.
+    public let original: GrayImage
+    private let invertedCopy = Locked<GrayImage?>(nil)
+    private let halvedCopy = Locked<GrayImage?>(nil)
+
+    /// - Parameter original: the picture as it was read.
+    public init(_ original: GrayImage) {
+        self.original = original
+    }
+
+    /// The picture with black and white swapped (``GrayImage/inverted()``).
+    public var inverted: GrayImage {
+        // Made under the lock: an engine that asks while another makes it waits for that
+        // copy rather than making its own.
+        invertedCopy.withLock { copy in
+            if let copy { return copy }
+            let made = original.inverted()
+            copy = made
+            return made
+        }
+    }
+
+    /// The picture scaled by one half on both axes, by box averaging.
+    public var halved: GrayImage {
+        halvedCopy.withLock { copy in
+            if let copy { return copy }
+            let made = original.scaled(by: 0.5)
+            copy = made
+            return made
+        }
+    }
+}
+
+/// Runs `passes` in order, checking `cancel` before each, and returns the symbols of the
+/// first pass that finds any.
+package func runPasses<Pass>(
+    _ passes: some Sequence<Pass>, cancel: CancellationFlag, _ body: (Pass) throws -> [Symbol]
+) throws -> [Symbol] {
+    for pass in passes {
+        try cancel.check()
+        let found = try body(pass)
+        if !found.isEmpty { return found }
+    }
+    return []
+}

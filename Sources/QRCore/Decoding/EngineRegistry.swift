@@ -1,0 +1,104 @@
+// QRKit — EngineRegistry: the decode engines known by name, and the strategies named over
+// them.
+
+/// The decode engines a program knows by name, in the order strategies use them (the one
+/// that is usually faster first).
+///
+/// The strategy names of the command line and the bench (``StrategyName``), the pass
+/// table and the corpus generator all come from a registry, so a new engine is one type
+/// and one line:
+///
+///     let registry = EngineRegistry.standard.adding("mine") { MyEngine() }
+///     let strategy = StrategyName("sequential-mine-first", in: registry)?.makeStrategy(in: registry)
+public struct EngineRegistry: Sendable {
+    /// One engine: its name and how to make one.
+    public struct Entry: Sendable {
+        /// The engine's ``DecodeEngine/name``, which its strategy names use.
+        public let name: String
+        /// Makes the engine with all its passes.
+        public let make: @Sendable () -> any DecodeEngine
+
+        public init(name: String, make: @escaping @Sendable () -> any DecodeEngine) {
+            self.name = name
+            self.make = make
+        }
+    }
+
+    /// The engines, in the order strategies use them.
+    public let entries: [Entry]
+
+    /// A registry of `entries`, in that order.
+    public init(_ entries: [Entry]) {
+        self.entries = entries
+    }
+
+    /// This registry with one more engine, after the others.
+    public func adding(_ name: String, make: @escaping @Sendable () -> any DecodeEngine) -> EngineRegistry {
+        EngineRegistry(entries + [Entry(name: name, make: make)])
+    }
+
+    /// The engines' names, in order.
+    public var names: [String] { entries.map(\.name) }
+
+    /// One of each engine, in order.
+    public func engines() -> [any DecodeEngine] { entries.map { $0.make() } }
+
+    /// The strategy that `name` stands for, or `nil` when it is not one of
+    /// ``strategyNames``.
+    public func strategy(named name: String) -> DecodeStrategy? {
+        let all = engines()
+        switch name {
+        case "race": return .race(all)
+        case "hedged": return .hedged(all)
+        case "sequential": return .sequential(all)
+        case "all": return .all(all)
+        default:
+            if let index = names.firstIndex(of: name) { return .single(all[index]) }
+            if let index = names.indices.dropFirst().first(where: { Self.firstName(names[$0]) == name }) {
+                var order = all
+                order.insert(order.remove(at: index), at: 0)
+                return .sequential(order)
+            }
+            return nil
+        }
+    }
+
+    /// Every strategy name: `race`, `hedged`, `sequential`, then
+    /// `sequential-<engine>-first` for each engine but the first, `all`, then each engine
+    /// alone, by name.
+    public var strategyNames: [String] {
+        ["race", "hedged", "sequential"] + names.dropFirst().map(Self.firstName) + ["all"] + names.sorted()
+    }
+
+    private static func firstName(_ engine: String) -> String { "sequential-\(engine)-first" }
+}
+
+/// An engine limited to its first passes, for measuring what each pass adds (the pass
+/// table of `qr bench`).
+public struct FirstPasses: DecodeEngine {
+    /// The engine whose passes run.
+    public let engine: any DecodeEngine
+    /// How many of its passes run, from the first.
+    public let count: Int
+
+    /// - Parameters:
+    ///   - count: passes to run, at most all the engine's.
+    ///   - engine: the engine.
+    public init(_ count: Int, of engine: any DecodeEngine) {
+        self.engine = engine
+        self.count = min(max(0, count), engine.passNames.count)
+    }
+
+    public var name: String { engine.name }
+    public var passNames: [String] { Array(engine.passNames.prefix(count)) }
+    public var typicalPassCosts: [Duration] { Array(engine.typicalPassCosts.prefix(count)) }
+
+    public func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] {
+        let picture = PictureVariants(image)
+        return try runPasses(0..<count, cancel: cancel) { try engine.decode(picture, pass: $0) }
+    }
+
+    public func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
+        try engine.decode(picture, pass: index)
+    }
+}

@@ -1,0 +1,237 @@
+// QRKit — ImageFileReader: what every picture reader promises, and the bounded reading of
+// files, pipes and devices that they share.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads pictures of one or more formats as 8-bit grayscale.
+///
+/// Every reader keeps the same promises, whatever the format:
+///
+/// - the picture's size is checked against ``pixelLimit`` from its header, before any
+///   pixel memory is allocated, so a small file that declares a huge picture is refused
+///   at once (``ImageError/tooLarge(file:width:height:limit:)``);
+/// - every failure is an ``ImageError`` that names the file and says why; no input
+///   crashes the process, prints on its own, or is read without end;
+/// - files, pipes and devices are read within bounds: a stream that does not start like a
+///   format the reader decodes is read no further than its first bytes, and no more is
+///   read in all than a picture within the pixel limit could need.
+///
+/// The readers of one format are ``PNGReader``, ``JPEGReader``, ``WebPReader``,
+/// ``TIFFReader`` and ``GIFReader``; ``ImageReader`` reads all five, choosing by content.
+///
+/// ```swift
+/// let image = try ImageReader().read(contentsOf: "photo.jpg")
+/// ```
+public protocol ImageFileReader: Sendable {
+    /// The formats this reader decodes.
+    var formats: [ImageFormat] { get }
+
+    /// The most pixels (`width * height`) a picture may have; zero or less refuses every
+    /// picture.
+    var pixelLimit: Int { get }
+
+    /// Reads a picture file already in memory.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - name: What error messages call the data, such as `<stdin>`.
+    /// - Returns: The picture as 8-bit luminance, upright as a person sees it, any
+    ///   transparency composited on white.
+    /// - Throws: ``ImageError``, naming `name`.
+    func read(data: [UInt8], name: String) throws(ImageError) -> GrayImage
+}
+
+extension ImageFileReader {
+    /// The pixel limit a reader has unless told otherwise: 100 megapixels.
+    public static var defaultPixelLimit: Int { 100_000_000 }
+
+    /// Reads a picture file.
+    ///
+    /// The whole file is read into memory, then decoded as ``read(data:name:)`` does.
+    ///
+    /// - Parameters:
+    ///   - path: The file to read. Error messages name it as given.
+    /// - Returns: The picture as 8-bit luminance.
+    /// - Throws: ``ImageError/unreadableFile(file:reason:)`` when the file is missing, a
+    ///   directory, not permitted or fails to read, and otherwise any error that
+    ///   ``read(data:name:)`` throws.
+    ///
+    /// ```swift
+    /// do {
+    ///     let image = try ImageReader().read(contentsOf: "photo.heic")
+    ///     print("\(image.width) × \(image.height)")
+    /// } catch {
+    ///     print(error)  // photo.heic: a HEIF/HEIC picture, which cannot be read (...)
+    /// }
+    /// ```
+    public func read(contentsOf path: String) throws(ImageError) -> GrayImage {
+        try read(contentsOf: path, writerWait: FileContents.pipeWriterWait)
+    }
+
+    /// Reads a picture file as ``read(contentsOf:)`` does, waiting at most `writerWait` for
+    /// a writer when `path` is a named pipe.
+    func read(contentsOf path: String, writerWait: Duration) throws(ImageError) -> GrayImage {
+        let bytes = try FileContents.bytes(of: path, reader: self, writerWait: writerWait)
+        return try read(data: bytes, name: path)
+    }
+
+    /// Reads a picture from an open file descriptor, such as standard input (0), to its end.
+    ///
+    /// The same bounds as ``read(contentsOf:)`` hold: a stream that does not start like a
+    /// format this reader decodes is read no further than its first bytes, and no more
+    /// than a picture within ``pixelLimit`` could need is read in all, so
+    /// `cat /dev/zero | qr decode -` ends with an error instead of filling memory. The
+    /// descriptor is left open.
+    ///
+    /// - Parameters:
+    ///   - descriptor: The descriptor to read from.
+    ///   - name: What error messages call it, such as `<stdin>`.
+    public func read(descriptor: Int32, name: String) throws(ImageError) -> GrayImage {
+        let bytes = try FileContents.bytes(of: descriptor, name: name, reader: self)
+        return try read(data: bytes, name: name)
+    }
+
+    /// The most bytes ``read(contentsOf:)`` reads from one file: what a picture of
+    /// ``pixelLimit`` pixels could need at 8 bytes a pixel (16-bit RGBA, stored without
+    /// compression), and 16 MiB for metadata, thumbnails and the like. A longer file (or
+    /// an endless stream that starts like a picture) is refused rather than read into
+    /// memory. No format here reads more than 2³² - 1 pixels, so the limit counts at most
+    /// those.
+    package var maximumFileSize: Int {
+        let pixels = max(0, min(pixelLimit, Int(UInt32.max)))
+        return pixels * 8 + 16 << 20
+    }
+
+    /// The pixel count of a `width` × `height` picture, once it is known to have pixels
+    /// and to be within ``pixelLimit``: the check every reader makes from the header,
+    /// before it allocates anything for the pixels.
+    ///
+    /// - Throws: ``ImageError/corrupt(file:format:reason:)`` for a side of zero or less,
+    ///   ``ImageError/tooLarge(file:width:height:limit:)`` over the limit.
+    package func checkedPixelCount(width: Int, height: Int, format: ImageFormat, name: String) throws(ImageError) -> Int
+    {
+        guard width > 0, height > 0 else { throw .corrupt(file: name, format: format, reason: "image has no pixels") }
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, count <= pixelLimit else {
+            throw .tooLarge(file: name, width: width, height: height, limit: pixelLimit)
+        }
+        return count
+    }
+
+    /// The format `data` starts like, when it is one this reader decodes.
+    ///
+    /// - Throws: ``ImageError/wrongFormat(file:expected:found:)`` for a reader of one
+    ///   format, and ``ImageError/unsupportedFormat(file:format:)`` for one of several,
+    ///   when the data is of another format.
+    package func sniff(_ data: [UInt8], name: String) throws(ImageError) -> ImageFormat {
+        let format = ImageFormat(sniffing: data)
+        if formats.contains(format) { return format }
+        if formats.count == 1 { throw .wrongFormat(file: name, expected: formats[0], found: format) }
+        throw .unsupportedFormat(file: name, format: format)
+    }
+}
+
+/// Reads whole files with POSIX calls, turning each failure into an ``ImageError`` that
+/// names the file and gives the system's reason.
+///
+/// Hostile paths are handled without hanging or filling memory: a FIFO is opened without
+/// blocking and waited on for a writer for a bounded time, a stream that does not start
+/// like a format the reader decodes (`/dev/zero`, a video renamed `.png`) is read no
+/// further than its first bytes, and no more than the reader's `maximumFileSize` bytes are
+/// read in all.
+enum FileContents {
+    /// How long reading a named pipe (FIFO) that has no writer waits for one: a writer
+    /// started just before or after the reader connects well within it, and a pipe nobody
+    /// writes to is reported instead of waited on forever.
+    static let pipeWriterWait: Duration = .seconds(2)
+
+    /// Bytes read per `read(2)` call.
+    static let chunkSize = 1 << 20
+
+    /// The bytes of the file at `path`, or of its first bytes when they show it is of a
+    /// format `reader` does not decode (reading those fails with the format they look like).
+    static func bytes(of path: String, reader: some ImageFileReader, writerWait: Duration) throws(ImageError)
+        -> [UInt8]
+    {
+        // O_NONBLOCK: opening a FIFO for reading otherwise waits for a writer, forever.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw unreadable(path, errno) }
+        defer { close(descriptor) }
+
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw unreadable(path, errno) }
+        let type = status.st_mode & S_IFMT
+        // open(2) accepts a directory for reading; read(2) would then fail with EISDIR.
+        if type == S_IFDIR { throw unreadable(path, EISDIR) }
+
+        let first = type == S_IFIFO ? try awaitWriter(descriptor, path: path, wait: writerWait) : []
+        let size = type == S_IFREG ? Int(status.st_size) : 0
+        return try readToEnd(descriptor, name: path, reader: reader, first: first, expectedSize: size)
+    }
+
+    /// The bytes of an open descriptor, read to its end under the same bounds.
+    static func bytes(of descriptor: Int32, name: String, reader: some ImageFileReader) throws(ImageError) -> [UInt8] {
+        try readToEnd(
+            descriptor, name: name, reader: reader, first: [], expectedSize: FileSystem.regularFileSize(descriptor))
+    }
+
+    /// Waits, at most `wait`, for a writer to the FIFO opened without blocking as
+    /// `descriptor`, and returns what it wrote first (empty when it is connected but has
+    /// written nothing yet).
+    ///
+    /// A FIFO without a writer reads as end of file; one with a writer but no data yet
+    /// fails with EAGAIN. Until either data or a writer shows up, it polls.
+    private static func awaitWriter(_ descriptor: Int32, path: String, wait: Duration) throws(ImageError) -> [UInt8] {
+        let clock = ContinuousClock()
+        let deadline = clock.now + wait
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            let count: Int?
+            do {
+                count = try FileSystem.read(descriptor: descriptor, name: path, into: &chunk)
+            } catch {
+                throw unreadable(error)
+            }
+            guard let count else { return [] }
+            if count > 0 { return Array(chunk[0..<count]) }
+            if clock.now >= deadline {
+                throw .unreadableFile(
+                    file: path, reason: "a named pipe (FIFO) that nothing was written to within \(wait)")
+            }
+            usleep(5_000)
+        }
+    }
+
+    /// Reads `descriptor` to its end after the bytes `first` already read from it.
+    ///
+    /// Stops early, returning what it has, when the first bytes show a format `reader`
+    /// does not decode, and fails past its `maximumFileSize`.
+    private static func readToEnd(
+        _ descriptor: Int32, name: String, reader: some ImageFileReader, first: [UInt8], expectedSize: Int
+    ) throws(ImageError) -> [UInt8] {
+        let limit = reader.maximumFileSize
+        do {
+            return try FileSystem.readToEnd(
+                descriptor: descriptor, name: name, first: first, expectedSize: expectedSize, limit: limit,
+                tooLarge: "the file is larger than any picture within the pixel limit needs (over \(limit) bytes)",
+                chunkSize: chunkSize
+            ) { bytes in
+                bytes.count >= ImageFormat.sniffLength && !reader.formats.contains(ImageFormat(sniffing: bytes))
+            }
+        } catch {
+            throw unreadable(error)
+        }
+    }
+
+    /// The error for `path` failing with `code`, an `errno` value.
+    static func unreadable(_ path: String, _ code: Int32) -> ImageError {
+        unreadable(FileSystemError(path: path, code: code))
+    }
+
+    /// A file-system failure as the picture readers report it.
+    static func unreadable(_ error: FileSystemError) -> ImageError {
+        .unreadableFile(file: error.path, reason: error.reason)
+    }
+}

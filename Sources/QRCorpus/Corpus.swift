@@ -1,0 +1,210 @@
+// QRCorpus — Corpus: the pictures a bench run decodes, with the payloads each should give.
+import Dispatch
+import FoundationEssentials
+import QRKit
+
+/// One picture of a corpus, loaded and ready to time.
+public struct CorpusPicture: Sendable {
+    /// The path below the corpus folder, such as `blur/blur-0007.png` or `formats/a.jpg`.
+    public var name: String
+    /// The sub-folder it sits in (the folder's own name for pictures at the top).
+    public var category: String
+    /// The payloads it holds, exact bytes: one, or several from `NAME.all.txt`; empty
+    /// for an unlabelled picture.
+    public var expected: [[UInt8]]
+    /// The picture.
+    public var image: GrayImage
+    /// False when no `NAME.txt` says what it holds: strategies are then compared with
+    /// each other (a read is any symbol), not with an expected text.
+    public var labelled: Bool
+
+    public init(name: String, category: String, expected: [[UInt8]], image: GrayImage, labelled: Bool = true) {
+        self.name = name
+        self.category = category
+        self.expected = labelled ? expected : []
+        self.image = image
+        self.labelled = labelled
+    }
+
+    /// Size in megapixels.
+    public var megapixels: Double { Double(image.pixelCount) / 1_000_000 }
+}
+
+/// A picture that could not be loaded, and why.
+public struct SkippedPicture: Sendable, Equatable, Codable {
+    /// The path below the corpus folder.
+    public var name: String
+    /// What went wrong, for a person to act on.
+    public var reason: String
+}
+
+/// A folder tree of pictures (`NAME.png`, or any extension of a format QRKit reads:
+/// `.jpg`, `.webp`, `.tif`, `.gif`, ...), with `NAME.txt` beside those that are labelled.
+///
+/// `NAME.txt` holds the exact payload bytes (text as UTF-8; for a binary payload, the raw
+/// bytes). A picture with several codes adds `NAME.all.txt`: the payloads separated by a
+/// line holding only U+001E (the bytes `0A 1E 0A`), which then replaces `NAME.txt`. A
+/// picture with neither is unlabelled (``CorpusPicture/labelled`` is false). The
+/// sub-folder a picture sits in is its category.
+///
+///     let corpus = Corpus.load(from: "Samples")
+///     for skipped in corpus.skipped { print(skipped.name, skipped.reason) }
+public struct Corpus: Sendable {
+    /// The folder it was loaded from.
+    public var root: String
+    /// The pictures, sorted by name.
+    public var pictures: [CorpusPicture]
+    /// Pictures that could not be read, with the reason; left out of ``pictures``.
+    public var skipped: [SkippedPicture]
+
+    public init(root: String, pictures: [CorpusPicture], skipped: [SkippedPicture] = []) {
+        self.root = root
+        self.pictures = pictures
+        self.skipped = skipped
+    }
+
+    /// The line that separates payloads in `NAME.all.txt`: newline, U+001E, newline.
+    public static let payloadSeparator: [UInt8] = [0x0A, 0x1E, 0x0A]
+
+    /// Loads every picture below `root` (by extension, then read by content): labelled
+    /// when a `NAME.txt` or `NAME.all.txt` is beside it, unlabelled otherwise.
+    ///
+    /// Pictures that cannot be read (another format, truncated, too large) are
+    /// listed in ``skipped`` with the reason; they never stop the load. Links to folders
+    /// are followed, each folder walked once.
+    ///
+    /// - Parameters:
+    ///   - root: the corpus folder.
+    ///   - reader: the picture reader (its pixel limit applies).
+    /// - Returns: the corpus; empty when `root` holds no pictures.
+    /// - Throws: ``CorpusError/notAFolder(_:)`` when `root` is not a readable folder.
+    public static func load(from root: String, reader: some ImageFileReader = ImageReader()) throws(CorpusError)
+        -> Corpus
+    {
+        guard FileSystem.isDirectory(root) else { throw .notAFolder(root) }
+        // The walk gives `root` joined with each path below it, sorted.
+        let prefix = FileSystem.join(root, "").utf8.count
+        let extensions = ImageFormat.readableFileExtensions.map { "." + $0 }
+        let relatives = FileSystem.files(under: root, endingWith: extensions).map { path in
+            String(decoding: path.utf8.dropFirst(prefix), as: UTF8.self)
+        }
+        let topCategory = URL(fileURLWithPath: root).standardizedFileURL.lastPathComponent
+        let loaded = Locked([LoadOutcome?](repeating: nil, count: relatives.count))
+        // Decoding pictures is the slow part of loading; use every core.
+        DispatchQueue.concurrentPerform(iterations: relatives.count) { index in
+            let relative = relatives[index]
+            let result = loadPicture(relative, root: root, topCategory: topCategory, reader: reader)
+            loaded.withLock { $0[index] = result }
+        }
+        var pictures: [CorpusPicture] = []
+        var skipped: [SkippedPicture] = []
+        for result in loaded.withLock({ $0 }) {
+            switch result {
+            case .picture(let picture)?: pictures.append(picture)
+            case .skipped(let skip)?: skipped.append(skip)
+            case nil: break
+            }
+        }
+        return Corpus(root: root, pictures: pictures, skipped: skipped)
+    }
+
+    private enum LoadOutcome: Sendable {
+        case picture(CorpusPicture)
+        case skipped(SkippedPicture)
+    }
+
+    private static func loadPicture(
+        _ relative: String, root: String, topCategory: String, reader: some ImageFileReader
+    ) -> LoadOutcome {
+        let path = FileSystem.join(root, relative)
+        // The path without its extension (the listing matched one, so there is a dot).
+        let stem = String(path[..<(path.lastIndex(of: ".") ?? path.endIndex)])
+        let expected: [[UInt8]]?
+        if let all = try? FileSystem.read(stem + ".all.txt") {
+            expected = splitPayloads(all)
+        } else if let one = try? FileSystem.read(stem + ".txt") {
+            expected = [one]
+        } else {
+            expected = nil
+        }
+        let image: GrayImage
+        do {
+            image = try reader.read(contentsOf: path)
+        } catch {
+            return .skipped(SkippedPicture(name: relative, reason: "\(error)"))
+        }
+        let folder = FileSystem.parent(relative)
+        return .picture(
+            CorpusPicture(
+                name: relative, category: folder.isEmpty ? topCategory : folder, expected: expected ?? [],
+                image: image, labelled: expected != nil))
+    }
+
+    /// Splits the contents of a `NAME.all.txt` on lines holding only U+001E.
+    public static func splitPayloads(_ bytes: [UInt8]) -> [[UInt8]] {
+        var parts: [[UInt8]] = []
+        var current: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if index + 3 <= bytes.count, bytes[index..<index + 3].elementsEqual(payloadSeparator) {
+                parts.append(current)
+                current = []
+                index += 3
+            } else {
+                current.append(bytes[index])
+                index += 1
+            }
+        }
+        parts.append(current)
+        return parts
+    }
+
+    /// Joins payloads the way `NAME.all.txt` holds them.
+    public static func joinPayloads(_ payloads: [[UInt8]]) -> [UInt8] {
+        Array(payloads.joined(separator: payloadSeparator))
+    }
+
+    /// The pictures with an expected text.
+    public var labelled: [CorpusPicture] { pictures.filter(\.labelled) }
+}
+
+/// Why a corpus could not be loaded at all.
+public enum CorpusError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The path is missing or not a folder.
+    case notAFolder(String)
+
+    public var description: String {
+        switch self {
+        case .notAFolder(let path):
+            return
+                "\(path): no such folder (a corpus is a folder of pictures, NAME.png or .jpg, .webp, .tif, .gif, beside NAME.txt)"
+        }
+    }
+}
+
+/// How one decode's symbols compare with the payloads a picture holds.
+public struct ReadScore: Sendable, Equatable {
+    /// Expected payloads that some symbol gave.
+    public var codesRead: Int
+    /// Expected payloads in the picture.
+    public var codesExpected: Int
+    /// Symbols whose payload is none of the expected ones.
+    public var wrongReads: Int
+
+    /// True when every expected payload was read.
+    public var fullyRead: Bool { codesRead == codesExpected }
+
+    /// Scores `symbols` against `expected`: a symbol gives a payload when its text as
+    /// UTF-8 or its raw bytes equal it.
+    public init(symbols: [Symbol], expected: [[UInt8]]) {
+        self.init(reads: symbols.map { (text: Array($0.text.utf8), bytes: $0.bytes) }, expected: expected)
+    }
+
+    /// Scores reads given as each symbol's text (UTF-8) and payload bytes, as a peer
+    /// program reports them (``PeerSymbol``).
+    public init(reads: [(text: [UInt8], bytes: [UInt8])], expected: [[UInt8]]) {
+        codesExpected = expected.count
+        codesRead = expected.filter { payload in reads.contains { $0.text == payload || $0.bytes == payload } }.count
+        wrongReads = reads.filter { read in !expected.contains { $0 == read.text || $0 == read.bytes } }.count
+    }
+}

@@ -1,0 +1,510 @@
+// QRCorpus — Generator: a synthetic corpus of degraded QR pictures, the same for a seed.
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import QRKit
+
+/// The kinds of trouble a generated picture shows; each is a sub-folder of the corpus.
+public enum GeneratedCategory: String, Sendable, CaseIterable, Codable {
+    /// A code in a cluttered picture, nothing else wrong: the baseline.
+    case clean
+    /// Modules of 1 to 2 pixels.
+    case small
+    /// Turned by any angle.
+    case rotation
+    /// Seen at a slant: a projective (keystone) distortion.
+    case perspective
+    /// Out of focus: a Gaussian blur of a quarter to a half of a module.
+    case blur
+    /// Heavy sensor noise with dead pixels.
+    case noise
+    /// Shades squeezed into a narrow band, as in fog or a faded print.
+    case lowContrast = "low-contrast"
+    /// A dim side, a spotlight and a soft shadow across the code.
+    case unevenLight = "uneven-light"
+    /// JPEG-like compression at low quality: 8 × 8 blocks with their fine detail rounded away.
+    case blocky
+    /// Light modules on a dark ground.
+    case inverted
+    /// A blot over part of the symbol, within what its error correction restores.
+    case damaged
+    /// Two to four codes in one picture (`NAME.all.txt` lists them).
+    case multi
+    /// Frames of 6 to 12 megapixels.
+    case huge
+
+    /// Categories whose pictures some engine reads every time; the tests hold the
+    /// generator to it.
+    public var isEasy: Bool {
+        switch self {
+        case .clean, .rotation, .inverted, .multi, .damaged: return true
+        default: return false
+        }
+    }
+}
+
+/// What to generate.
+public struct GeneratorOptions: Sendable {
+    /// Pictures to make; picture *i* is of category `categories[i % categories.count]`.
+    public var count: Int
+    /// The seed: equal seeds give byte-identical corpora.
+    public var seed: UInt64
+    /// The categories, in turn.
+    public var categories: [GeneratedCategory]
+    /// Write only pictures that some engine of the standard registry reads whole, that no
+    /// engine reads in part and that no engine misreads, so every strategy over both
+    /// engines reads every picture (what the shipped Samples need).
+    public var readableOnly: Bool
+
+    public init(
+        count: Int, seed: UInt64, categories: [GeneratedCategory] = GeneratedCategory.allCases,
+        readableOnly: Bool = false
+    ) {
+        self.count = count
+        self.seed = seed
+        self.categories = categories.isEmpty ? GeneratedCategory.allCases : categories
+        self.readableOnly = readableOnly
+    }
+}
+
+/// One generated picture and the payloads in it.
+public struct GeneratedPicture: Sendable {
+    /// The path below the corpus folder without extension: `blur/blur-0004`.
+    public var name: String
+    public var category: GeneratedCategory
+    public var image: GrayImage
+    /// The exact bytes of each code, in drawing order.
+    public var payloads: [[UInt8]]
+    /// What each payload is.
+    public var kinds: [PayloadKind]
+}
+
+/// What ``CorpusGenerator/write(to:progress:)`` wrote.
+public struct GenerationSummary: Sendable {
+    /// Pictures written.
+    public var written: Int
+    /// Pictures left out by ``GeneratorOptions/readableOnly``.
+    public var dropped: Int
+    /// Pictures written per category, in category order.
+    public var perCategory: [(String, Int)]
+}
+
+/// Why a corpus could not be generated.
+public enum GeneratorError: Error, Sendable, CustomStringConvertible {
+    case encodingFailed(name: String, reason: String)
+    case writeFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .encodingFailed(let name, let reason): return "\(name): could not encode the code: \(reason)"
+        case .writeFailed(let path, let reason): return "\(path): cannot write: \(reason)"
+        }
+    }
+}
+
+/// Makes a corpus of QR pictures in pure Swift (our encoder for the modules, our PNG
+/// writer for the files), the same bytes for the same seed. The random numbers are our
+/// own; the shading uses the C library's `exp`, `cos` and `sin`, so another platform's
+/// maths library could, in principle, move a pixel by one level.
+///
+/// Each picture holds codes of varied payloads (``PayloadKind``), versions and levels,
+/// placed in a larger picture with a shaded, noisy ground and clutter (boxes, discs,
+/// lines, lines of "text"), then degraded according to its ``GeneratedCategory``. Picture
+/// *i* draws from its own random stream, so pictures can be made in parallel and a
+/// corpus of 300 begins with the corpus of 100.
+///
+///     let generator = CorpusGenerator(options: GeneratorOptions(count: 300, seed: 7))
+///     let summary = try generator.write(to: "corpus")
+public struct CorpusGenerator: Sendable {
+    public var options: GeneratorOptions
+
+    public init(options: GeneratorOptions) {
+        self.options = options
+    }
+
+    /// Writes the corpus: `CATEGORY/NAME.png`, `NAME.txt` (the first payload, exact
+    /// bytes) and for several codes `NAME.all.txt`.
+    ///
+    /// - Parameters:
+    ///   - folder: where to write; made when missing.
+    ///   - progress: called with (pictures done, total) from worker threads.
+    /// - Returns: how many pictures were written per category.
+    /// - Throws: ``GeneratorError`` when a file cannot be written or a code encoded.
+    public func write(
+        to folder: String, progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws(GeneratorError) -> GenerationSummary {
+        let options = self.options
+        let done = Locked((count: 0, kept: [Bool](repeating: false, count: options.count), error: GeneratorError?.none))
+        DispatchQueue.concurrentPerform(iterations: options.count) { index in
+            if done.withLock({ $0.error != nil }) { return }
+            var failure: GeneratorError?
+            var kept = false
+            do throws(GeneratorError) {
+                let picture = try self.picture(at: index)
+                if !options.readableOnly || Self.isReadable(picture) {
+                    try Self.save(picture, in: folder)
+                    kept = true
+                }
+            } catch {
+                failure = error
+            }
+            let count = done.withLock { state -> Int in
+                state.count += 1
+                state.kept[index] = kept
+                if state.error == nil, let failure { state.error = failure }
+                return state.count
+            }
+            progress?(count, options.count)
+        }
+        let state = done.withLock { $0 }
+        if let error = state.error { throw error }
+        var perCategory: [(String, Int)] = options.categories.map { ($0.rawValue, 0) }
+        for index in 0..<options.count where state.kept[index] {
+            perCategory[index % options.categories.count].1 += 1
+        }
+        let written = state.kept.filter { $0 }.count
+        return GenerationSummary(written: written, dropped: options.count - written, perCategory: perCategory)
+    }
+
+    /// Makes picture number `index` (it does not write it).
+    ///
+    /// - Throws: ``GeneratorError/encodingFailed(name:reason:)`` if the encoder refuses a
+    ///   payload (it should not: payloads are sized to fit).
+    public func picture(at index: Int) throws(GeneratorError) -> GeneratedPicture {
+        let category = options.categories[index % options.categories.count]
+        let name = "\(category.rawValue)/\(category.rawValue)-\(Self.number(index))"
+        var scene = Scene(category: category, random: SplitMix64(seed: options.seed, stream: UInt64(index)))
+        do {
+            try scene.render()
+        } catch {
+            throw .encodingFailed(name: name, reason: "\(error)")
+        }
+        return GeneratedPicture(
+            name: name, category: category, image: scene.canvas.grayImage(),
+            payloads: scene.payloads.map(\.expected), kinds: scene.payloads.map(\.kind))
+    }
+
+    private static func number(_ index: Int) -> String {
+        let digits = String(index)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// True when some engine reads the picture whole and none reads part of it or
+    /// misreads it.
+    static func isReadable(_ picture: GeneratedPicture) -> Bool {
+        var anyWhole = false
+        for engine in EngineRegistry.standard.engines() {
+            guard let symbols = try? engine.decode(picture.image, cancel: CancellationFlag()) else { return false }
+            let score = ReadScore(symbols: symbols, expected: picture.payloads)
+            if score.wrongReads > 0 { return false }
+            if score.codesRead > 0 && !score.fullyRead { return false }
+            if score.fullyRead { anyWhole = true }
+        }
+        return anyWhole
+    }
+
+    private static func save(_ picture: GeneratedPicture, in folder: String) throws(GeneratorError) {
+        let stem = FileSystem.join(folder, picture.name)
+        let directory = FileSystem.parent(stem)
+        do {
+            try FileSystem.createDirectories(directory)
+        } catch {
+            throw .writeFailed(path: directory, reason: error.reason)
+        }
+        let png: [UInt8]
+        do {
+            png = try PNGWriter.encode(picture.image)
+        } catch {
+            throw .writeFailed(path: stem + ".png", reason: "\(error)")
+        }
+        var files: [(String, [UInt8])] = [(stem + ".png", png), (stem + ".txt", picture.payloads[0])]
+        if picture.payloads.count > 1 {
+            files.append((stem + ".all.txt", Corpus.joinPayloads(picture.payloads)))
+        }
+        for (path, bytes) in files {
+            do {
+                try FileSystem.write(bytes, to: path)
+            } catch {
+                throw .writeFailed(path: path, reason: error.reason)
+            }
+        }
+    }
+}
+
+/// One picture being made: the payloads, the canvas, and the random stream.
+private struct Scene {
+    let category: GeneratedCategory
+    var random: SplitMix64
+    var canvas = Canvas(width: 1, height: 1, value: 0)
+    var payloads: [GeneratedPayload] = []
+    let quietZone = 4
+    /// The blur category's σ: a quarter to a half of a module, chosen with the module size.
+    var blurSigma = 2.0
+
+    init(category: GeneratedCategory, random: SplitMix64) {
+        self.category = category
+        self.random = random
+    }
+
+    mutating func render() throws {
+        switch category {
+        case .multi: try renderMulti()
+        default: try renderSingle()
+        }
+        degrade()
+    }
+
+    // MARK: - Codes
+
+    /// Chooses a payload, level and version and encodes it.
+    private mutating func makeSymbol(budget: Int, versionHint: ClosedRange<Int>, textOnly: Bool = false) throws
+        -> QRMatrix
+    {
+        let payload = GeneratedPayload.random(&random, budget: budget, textOnly: textOnly)
+        var level = random.pick(ErrorCorrectionLevel.allCases)
+        if category == .damaged { level = random.chance(0.6) ? .h : .q }
+        let options = EncodeOptions(
+            level: level, version: random.chance(0.5) ? random.int(in: versionHint) : nil, mode: payload.mode,
+            eci: payload.eci)
+        payloads.append(payload)
+        return try QREncoder().encode(payload.payload, options: options)
+    }
+
+    /// Module size in pixels for the category.
+    private mutating func moduleSize() -> Double {
+        switch category {
+        case .small: return random.double(in: 1.0...2.0)
+        case .blur, .damaged: return random.double(in: 4...8)
+        case .blocky: return random.double(in: 2.5...5)
+        case .huge: return random.double(in: 6...14)
+        default: return random.double(in: 3...7)
+        }
+    }
+
+    private mutating func renderSingle() throws {
+        let budget: Int
+        let hint: ClosedRange<Int>
+        switch category {
+        case .small: (budget, hint) = (30, 1...4)
+        case .huge: (budget, hint) = (260, 4...20)
+        default: (budget, hint) = (120, 1...10)
+        }
+        let matrix = try makeSymbol(budget: budget, versionHint: hint)
+        let side = Double(matrix.size + 2 * quietZone)
+        var module = moduleSize()
+        if category == .blur { blurSigma = module * random.double(in: 0.25...0.55) }
+        var width: Int
+        var height: Int
+        if category == .huge {
+            let megapixels = random.double(in: 6...12)
+            let aspect = random.pick([4.0 / 3, 3.0 / 2, 16.0 / 9])
+            width = Int((megapixels * 1_000_000 * aspect).squareRoot())
+            height = Int(megapixels * 1_000_000 / Double(width))
+            module = min(module, 0.6 * Double(min(width, height)) / side)
+        } else {
+            let symbolPixels = side * module
+            let spread = category == .small ? random.double(in: 1.3...2.2) : random.double(in: 1.25...2.0)
+            width = max(160, Int(symbolPixels * spread * random.double(in: 1.0...1.35)))
+            height = max(160, Int(symbolPixels * spread))
+        }
+        paintGround(width: width, height: height)
+        let mapping = placement(side: side, module: module, within: (0, 0, Double(width), Double(height)))
+        drawSymbol(matrix, mapping: mapping)
+    }
+
+    private mutating func renderMulti() throws {
+        let codes = random.int(in: 2...4)
+        let columns = codes == 2 ? (random.chance(0.5) ? 2 : 1) : 2
+        let rows = (codes + columns - 1) / columns
+        var matrices: [QRMatrix] = []
+        for _ in 0..<codes {
+            matrices.append(try makeSymbol(budget: 60, versionHint: 1...6, textOnly: true))
+        }
+        let module = random.double(in: 3...5)
+        let largest = Double(matrices.map(\.size).max()! + 2 * quietZone) * module
+        let cell = largest * random.double(in: 1.25...1.6)
+        let width = Int(cell * Double(columns))
+        let height = Int(cell * Double(rows))
+        paintGround(width: width, height: height)
+        for (index, matrix) in matrices.enumerated() {
+            let cellX = Double(index % columns) * cell
+            let cellY = Double(index / columns) * cell
+            let side = Double(matrix.size + 2 * quietZone)
+            let mapping = placement(side: side, module: module, within: (cellX, cellY, cell, cell))
+            drawSymbol(matrix, mapping: mapping)
+        }
+    }
+
+    /// Where a symbol of `side` modules (with quiet zone) goes: a turn, a slant for the
+    /// perspective category, somewhere inside `box` (x, y, width, height).
+    private mutating func placement(side: Double, module: Double, within box: (Double, Double, Double, Double))
+        -> Homography
+    {
+        let size = side * module
+        let angle: Double
+        switch category {
+        case .rotation: angle = random.double(in: 10...350) * Double.pi / 180
+        case .multi: angle = random.double(in: -12...12) * Double.pi / 180
+        case .small: angle = random.double(in: -1.5...1.5) * Double.pi / 180
+        case .perspective: angle = random.double(in: -15...15) * Double.pi / 180
+        default: angle = random.double(in: -4...4) * Double.pi / 180
+        }
+        // The turned square's half extent, so it stays inside the box.
+        let half = size / 2 * (abs(cos(angle)) + abs(sin(angle)))
+        let slack = category == .perspective ? size * 0.15 : 0
+        let (bx, by, bw, bh) = box
+        let minCX = bx + half + slack
+        let maxCX = bx + bw - half - slack
+        let minCY = by + half + slack
+        let maxCY = by + bh - half - slack
+        let cx = minCX < maxCX ? random.double(in: minCX...maxCX) : bx + bw / 2
+        let cy = minCY < maxCY ? random.double(in: minCY...maxCY) : by + bh / 2
+        var corners = [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)].map { (ux, uy) -> (Double, Double) in
+            let x = ux * size / 2
+            let y = uy * size / 2
+            return (cx + x * cos(angle) - y * sin(angle), cy + x * sin(angle) + y * cos(angle))
+        }
+        if category == .perspective {
+            // Keystone: one side shorter than the opposite one, plus a little jitter.
+            let squeeze = random.double(in: 0.12...0.3) * size / 2
+            let edge = random.int(in: 0...3)
+            let a = edge
+            let b = (edge + 1) % 4
+            for k in [a, b] {
+                let (x, y) = corners[k]
+                let along = k == a ? 1.0 : -1.0
+                let (nx, ny) = (corners[b].0 - corners[a].0, corners[b].1 - corners[a].1)
+                let length = (nx * nx + ny * ny).squareRoot()
+                corners[k] = (x + along * nx / length * squeeze, y + along * ny / length * squeeze)
+            }
+            for k in 0..<4 {
+                corners[k].0 += random.double(in: -0.05...0.05) * size
+                corners[k].1 += random.double(in: -0.05...0.05) * size
+            }
+        }
+        return Homography(square: side, to: corners)
+    }
+
+    // MARK: - Drawing
+
+    /// A shaded ground with a ramp, texture and clutter.
+    private mutating func paintGround(width: Int, height: Int) {
+        let base = Float(random.double(in: 70...215))
+        canvas = Canvas(width: width, height: height, value: base)
+        canvas.addGradient(angle: random.double(in: 0..<(2 * Double.pi)), amount: random.double(in: -50...50))
+        let area = Double(width * height)
+        let shapes = Int(min(60, max(6, area / 25_000))) + random.int(in: 0...6)
+        for _ in 0..<shapes {
+            let shade = Float(random.double(in: 0...255))
+            let x = random.double(in: 0..<Double(width))
+            let y = random.double(in: 0..<Double(height))
+            let scale = Double(min(width, height))
+            switch random.int(in: 0...4) {
+            case 0:
+                canvas.fillRect(
+                    x: Int(x), y: Int(y), width: Int(random.double(in: 0.03...0.3) * scale),
+                    height: Int(random.double(in: 0.03...0.3) * scale), value: shade)
+            case 1:
+                canvas.fillEllipse(
+                    cx: x, cy: y, rx: random.double(in: 0.02...0.15) * scale,
+                    ry: random.double(in: 0.02...0.15) * scale,
+                    value: shade)
+            case 2:
+                canvas.drawLine(
+                    x0: x, y0: y, x1: x + random.double(in: -0.5...0.5) * scale,
+                    y1: y + random.double(in: -0.5...0.5) * scale,
+                    thickness: random.double(in: 1...max(1.5, scale / 150)), value: shade)
+            default:
+                // A few lines of "text": short dark bars in rows.
+                let glyph = max(2.0, scale * random.double(in: 0.008...0.02))
+                let ink = Float(random.double(in: 0...90))
+                for line in 0..<random.int(in: 1...5) {
+                    var cursor = x
+                    let rowY = y + Double(line) * glyph * 2.2
+                    for _ in 0..<random.int(in: 4...30) {
+                        let w = glyph * random.double(in: 0.4...1.0)
+                        canvas.fillRect(
+                            x: Int(cursor), y: Int(rowY), width: max(1, Int(w)), height: max(1, Int(glyph)), value: ink)
+                        cursor += w + glyph * random.double(in: 0.2...0.5) + (random.chance(0.2) ? glyph : 0)
+                    }
+                }
+            }
+        }
+        canvas.addNoise(sigma: random.double(in: 2...6), &random)
+    }
+
+    private mutating func drawSymbol(_ matrix: QRMatrix, mapping: Homography) {
+        let dark = Float(random.double(in: 10...60))
+        let light = Float(random.double(in: 195...245))
+        var blot: Blot?
+        if category == .damaged {
+            let size = Double(matrix.size)
+            let fraction = matrix.level == .h ? random.double(in: 0.06...0.12) : random.double(in: 0.04...0.08)
+            let area = fraction * size * size
+            let aspect = random.double(in: 0.6...1.6)
+            let rx = (area / Double.pi * aspect).squareRoot()
+            let ry = (area / Double.pi / aspect).squareRoot()
+            blot = Blot(
+                cx: random.double(in: 0.4...0.7) * size, cy: random.double(in: 0.4...0.7) * size, rx: rx, ry: ry,
+                value: random.pick([dark, light, Float(random.double(in: 80...170))]))
+        }
+        canvas.drawSymbol(
+            matrix, quietZone: quietZone, mapping: mapping, dark: dark, light: light,
+            samples: category == .huge ? 2 : 3, blot: blot)
+    }
+
+    // MARK: - Degrading
+
+    /// Applies the category's trouble, then a camera's mild noise.
+    private mutating func degrade() {
+        switch category {
+        case .clean, .rotation, .perspective, .damaged, .multi:
+            canvas.blur(sigma: random.double(in: 0.3...0.7))
+            canvas.addNoise(sigma: random.double(in: 1.5...4), &random)
+        case .small:
+            canvas.blur(sigma: random.double(in: 0.2...0.45))
+            canvas.addNoise(sigma: random.double(in: 1.5...3), &random)
+        case .blur:
+            canvas.blur(sigma: blurSigma)
+            canvas.addNoise(sigma: random.double(in: 1.5...3), &random)
+        case .noise:
+            canvas.blur(sigma: random.double(in: 0.3...0.6))
+            canvas.addNoise(sigma: random.double(in: 14...34), &random)
+            canvas.saltAndPepper(fraction: random.double(in: 0.003...0.03), &random)
+        case .lowContrast:
+            canvas.blur(sigma: random.double(in: 0.3...0.6))
+            canvas.compressContrast(middle: random.double(in: 70...190), spread: random.double(in: 22...50))
+            canvas.addNoise(sigma: random.double(in: 1...2.5), &random)
+        case .unevenLight:
+            let w = Double(canvas.width)
+            let h = Double(canvas.height)
+            canvas.lightUnevenly(
+                angle: random.double(in: 0..<(2 * Double.pi)), dim: random.double(in: 0.08...0.35),
+                spot: (
+                    random.double(in: 0...w), random.double(in: 0...h), random.double(in: 0.1...0.35) * min(w, h),
+                    random.double(in: 0.3...1.1)
+                ),
+                shadow: (
+                    random.double(in: 0..<(2 * Double.pi)), random.double(in: -0.2...0.2), random.double(in: 0.4...0.8),
+                    random.double(in: 0.005...0.04)
+                ))
+            canvas.blur(sigma: random.double(in: 0.3...0.6))
+            canvas.addNoise(sigma: random.double(in: 1.5...4), &random)
+        case .blocky:
+            canvas.blur(sigma: random.double(in: 0.3...0.6))
+            canvas.addNoise(sigma: random.double(in: 2...5), &random)
+            canvas.compressInBlocks(quality: random.int(in: 3...15))
+        case .inverted:
+            canvas.blur(sigma: random.double(in: 0.3...0.7))
+            canvas.invert()
+            canvas.addNoise(sigma: random.double(in: 1.5...4), &random)
+        case .huge:
+            canvas.blur(sigma: random.double(in: 0.4...1.0))
+            canvas.addNoise(sigma: random.double(in: 2...6), &random)
+        }
+    }
+
+}

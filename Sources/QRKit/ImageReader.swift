@@ -1,0 +1,55 @@
+// QRKit — ImageReader: any picture QRKit reads, its format chosen from its first bytes.
+
+/// Reads PNG, JPEG, WebP, TIFF and GIF pictures as 8-bit grayscale, choosing the reader
+/// from the file's first bytes, never from its name: a JPEG saved as `photo.png` reads as
+/// the JPEG it is.
+///
+/// A file of another format gets an error that names what it looks like (a HEIF photo, a
+/// PDF, a BMP), and an empty or unrecognised one says so. Each format keeps the promises
+/// of ``ImageFileReader``: the pixel limit checked from the header before any pixel
+/// memory is allocated, typed errors that name the file, bounded reads of pipes and
+/// devices. See ``PNGReader``, ``JPEGReader``, ``WebPReader``, ``TIFFReader`` (first
+/// page) and ``GIFReader`` (first frame) for what each reads.
+///
+/// ```swift
+/// let reader = ImageReader(pixelLimit: 50_000_000)
+/// for path in ["code.png", "photo.jpg", "scan.tif"] {
+///     let image = try reader.read(contentsOf: path)
+///     print(path, image.width, image.height)
+/// }
+/// ```
+public struct ImageReader: ImageFileReader {
+    /// The most pixels (`width * height`) a picture may have, checked against its header
+    /// before decoding. Zero or less refuses every picture.
+    public var pixelLimit: Int
+
+    /// Makes a reader.
+    ///
+    /// - Parameters:
+    ///   - pixelLimit: The most pixels a picture may have; 100 megapixels by default.
+    public init(pixelLimit: Int = ImageReader.defaultPixelLimit) {
+        self.pixelLimit = pixelLimit
+    }
+
+    /// Every format QRKit reads: ``ImageFormat/readable``.
+    public var formats: [ImageFormat] { ImageFormat.readable }
+
+    /// Reads a picture file already in memory, in whichever format its first bytes show.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - name: What error messages call the data, such as `<stdin>`.
+    /// - Returns: The picture as 8-bit luminance, upright, transparency mixed on white.
+    /// - Throws: ``ImageError/unsupportedFormat(file:format:)`` for an empty file or one of
+    ///   a format not read, and otherwise what the format's reader throws.
+    public func read(data: [UInt8], name: String) throws(ImageError) -> GrayImage {
+        switch try sniff(data, name: name) {
+        case .png: try PNGReader(pixelLimit: pixelLimit).read(data: data, name: name)
+        case .jpeg: try JPEGReader(pixelLimit: pixelLimit).read(data: data, name: name)
+        case .webp: try WebPReader(pixelLimit: pixelLimit).read(data: data, name: name)
+        case .tiff: try TIFFReader(pixelLimit: pixelLimit).read(data: data, name: name)
+        case .gif: try GIFReader(pixelLimit: pixelLimit).read(data: data, name: name)
+        case let other: throw .unsupportedFormat(file: name, format: other)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+// QRKit — PNGRenderer: a symbol as a PNG file, 1-bit palette or 8-bit gray.
+import QRCore
+
+/// The pixel layout of rendered PNG files.
+public enum PNGPixelFormat: String, Sendable, CaseIterable {
+    /// A two-colour palette at 1 bit per pixel: the smallest file, any colours, and
+    /// transparency through tRNS when a colour has alpha.
+    case palette
+    /// 8-bit grayscale; colours become their gray levels. No transparency.
+    case gray8
+}
+
+/// Renders a symbol as PNG bytes.
+///
+/// ```swift
+/// let matrix = try QREncoder().encode(text: "hello")
+/// let png = try PNGRenderer(options: RenderOptions(scale: 10), dpi: 300).render(matrix)
+/// ```
+public struct PNGRenderer: Sendable {
+    /// Scale (or target size), margin and colours.
+    public var options: RenderOptions
+    /// Resolution recorded in a pHYs chunk, within `RenderOptions.resolutions`, or `nil`
+    /// for none.
+    public var dpi: Int?
+    /// Palette (1-bit) or 8-bit gray.
+    public var pixelFormat: PNGPixelFormat
+
+    /// Makes a renderer; every parameter has the default described on its property.
+    public init(options: RenderOptions = RenderOptions(), dpi: Int? = nil, pixelFormat: PNGPixelFormat = .palette) {
+        self.options = options
+        self.dpi = dpi
+        self.pixelFormat = pixelFormat
+    }
+
+    /// Draws `matrix` as a PNG file.
+    ///
+    /// - Parameter matrix: The symbol.
+    /// - Returns: The file's bytes: a square picture of `(size + 2 × margin) × scale`
+    ///   pixels.
+    /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`,
+    ///   `.resolutionOutOfRange`, `.invalidRenderOption` (transparency in 8-bit gray),
+    ///   `.imageTooLarge`, or `.pngWriteFailed`.
+    public func render(_ matrix: QRMatrix) throws -> [UInt8] {
+        switch pixelFormat {
+        case .palette:
+            let layout = try options.layout(for: matrix)
+            try layout.checkPixelLimit()
+            let (rows, rowBytes) = layout.packedRows(matrix)
+            return try PNGWriter.write(
+                rows: rows, rowBytes: rowBytes, width: layout.pixels, height: layout.pixels, bitDepth: 1,
+                palette: [options.background, options.foreground], dpi: dpi)
+        case .gray8:
+            guard options.foreground.isOpaque, options.background.isOpaque else {
+                throw EncodeError.invalidRenderOption(
+                    "8-bit gray PNG (`PNGPixelFormat.gray8`) has no transparency; use `PNGPixelFormat.palette` for alpha"
+                )
+            }
+            let image = try GrayImageRenderer(options: options).render(matrix)
+            return try PNGWriter.encode(image, dpi: dpi)
+        }
+    }
+}

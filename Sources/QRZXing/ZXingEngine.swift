@@ -1,0 +1,143 @@
+// QRKit — ZXingEngine: QR and Micro QR decoding with zxing-cpp. The only file that talks to the CZXing shim.
+import QRCore
+import CZXing
+
+/// Reads QR and Micro QR codes with zxing-cpp (Debian's 1.4), through the CZXing shim.
+///
+/// zxing-cpp is fast and has an adaptive binariser; its passes are a fast pass, the
+/// fast pass again on low-contrast pictures stretched, then a try-harder pass that also
+/// rotates the picture, then the try-harder pass on the picture inverted (zxing-cpp 1.4
+/// has no inversion of its own), then on the picture rescaled.
+///
+///     let symbols = try ZXingEngine().decode(image, cancel: CancellationFlag())
+public struct ZXingEngine: DecodeEngine {
+    /// One way of asking zxing-cpp.
+    public enum Pass: String, Sendable, CaseIterable {
+        /// No try-harder, no rotation: the cheap pass.
+        case fast
+        /// The fast pass on the picture's tones stretched to the full range; skipped when
+        /// they already span most of it (zxing-cpp 1.4 reads no low-contrast picture).
+        case stretched
+        /// Try-harder with rotation.
+        case harder
+        /// Try-harder on the inverted picture.
+        case inverted
+        /// Try-harder on the picture rescaled: small pictures (under 640 px) grown to about
+        /// 720 px, by 2 to 4 times (modules of one or two pixels become readable), larger
+        /// ones halved (zxing-cpp only downscales pictures over 500 px, by its own factor).
+        case rescaled
+    }
+
+    public let name = "zxing"
+    /// The passes, in the order they run.
+    public var passes: [Pass]
+    /// Also read Micro QR symbols.
+    public var readsMicroQR: Bool
+
+    /// - Parameters:
+    ///   - passes: the passes to run, cheapest first; all of them by default.
+    ///   - readsMicroQR: also look for Micro QR (on by default).
+    public init(passes: [Pass] = Pass.allCases, readsMicroQR: Bool = true) {
+        self.passes = passes
+        self.readsMicroQR = readsMicroQR
+    }
+
+    public var passNames: [String] { passes.map(\.rawValue) }
+
+    /// CPU per pass where the passes before it missed, on the 97 peer photographs
+    /// (`qr bench --pass-table`, 2026-11-23): the try-harder passes cost little more than
+    /// the fast one on pictures this size; the rescaled one grows the picture up to 4 times.
+    public var typicalPassCosts: [Duration] {
+        passes.map { pass in
+            switch pass {
+            case .fast, .stretched: return .microseconds(400)
+            case .harder, .inverted: return .microseconds(600)
+            case .rescaled: return .microseconds(4500)
+            }
+        }
+    }
+
+    public func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] {
+        let picture = PictureVariants(image)
+        return try runPasses(passes, cancel: cancel) { try run($0, on: picture) }
+    }
+
+    public func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
+        try run(passes[index], on: picture)
+    }
+
+    private func run(_ pass: Pass, on picture: PictureVariants) throws -> [Symbol] {
+        var options = CZXingOptions()
+        options.formats = Int32(CZXING_FORMAT_QR) | (readsMicroQR ? Int32(CZXING_FORMAT_MICRO_QR) : 0)
+        options.tryDownscale = 1
+        let image = picture.original
+        switch pass {
+        case .fast:
+            return try Self.read(image, options)
+        case .stretched:
+            guard let stretched = image.contrastStretched() else { return [] }
+            return try Self.read(stretched, options)
+        case .harder:
+            options.tryHarder = 1
+            options.tryRotate = 1
+            return try Self.read(image, options)
+        case .inverted:
+            options.tryHarder = 1
+            options.tryRotate = 1
+            return try Self.read(picture.inverted, options)
+        case .rescaled:
+            options.tryHarder = 1
+            options.tryRotate = 1
+            let longest = Double(max(image.width, image.height))
+            let resized =
+                longest < 640 ? image.scaled(by: min(4, max(2, 720 / longest))) : picture.halved
+            return try Self.read(resized, options).map {
+                $0.scaledCorners(by: Double(image.width) / Double(resized.width))
+            }
+        }
+    }
+
+    private static func read(_ image: GrayImage, _ options: CZXingOptions) throws -> [Symbol] {
+        // zxing-cpp takes sides as 32-bit ints; a GrayImage can be wider than that.
+        guard let width = Int32(exactly: image.width), let height = Int32(exactly: image.height) else {
+            throw DecodeError.engineFailure(
+                engine: "zxing", reason: "a \(image.width) × \(image.height) picture is too large for zxing-cpp")
+        }
+        var options = options
+        var results: UnsafeMutablePointer<CZXingSymbol>?
+        var count: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            czxing_read(
+                pixels.baseAddress, width, height, width, &options, &results, &count, &message, Int32(message.count))
+        }
+        defer { czxing_free(results, count) }
+        guard status == 0 else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw DecodeError.engineFailure(engine: "zxing", reason: reason)
+        }
+        guard let results else { return [] }
+        return UnsafeBufferPointer(start: results, count: Int(count)).map(makeSymbol)
+    }
+
+    private static func makeSymbol(_ r: CZXingSymbol) -> Symbol {
+        let bytes = r.byteCount > 0 ? Array(UnsafeBufferPointer(start: r.bytes, count: Int(r.byteCount))) : []
+        let hasECI = r.hasECI != 0
+        // When the symbol names its character set (ECI, Kanji or Hanzi mode), zxing-cpp has
+        // applied it; otherwise the text is ours, decoded the same way as for every engine.
+        let text =
+            r.declaresCharset != 0 && r.text != nil ? String(cString: r.text) : SymbolText.decode(bytes)
+        let c = withUnsafeBytes(of: r.corners) { Array($0.bindMemory(to: Int32.self)) }
+        let corners = (0..<4).map { Point(x: Int(c[2 * $0]), y: Int(c[2 * $0 + 1])) }
+        let level = withUnsafeBytes(of: r.ecLevel) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        // A header whose index lies outside its count cannot be placed: left out.
+        let append =
+            r.saCount > 1 && r.saIndex >= 0 && r.saIndex < r.saCount && r.saParity >= 0
+            ? StructuredAppendInfo(index: Int(r.saIndex), count: Int(r.saCount), parity: UInt8(r.saParity)) : nil
+        return Symbol(
+            text: text, bytes: bytes, corners: corners, errorCorrection: ErrorCorrectionLevel(rawValue: level),
+            structuredAppend: append, hasECI: hasECI, isMicro: r.isMicro != 0, engine: "zxing")
+    }
+}
