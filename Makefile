@@ -93,15 +93,21 @@ format:
 lint:
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format $(FORMATTED)
 
-# The DocC archive of QRKit, by swift-docc-plugin: the catalog Sources/QRKit/QRKit.docc,
-# every doc comment, and the getting-started article's code from Snippets/. Any warning
-# fails it: a broken symbol link, an undocumented parameter, a snippet slice missing.
-# Built from the debug build `make test` has made; open it with `docc preview` or serve
-# it (`swift package --disable-sandbox preview-documentation --target QRKit`).
+# The DocC archive of QRKit, by swift-docc-plugin: one archive that combines the library's
+# modules (the core, the module of each C library, and the QRKit umbrella with the catalog
+# Sources/QRKit/QRKit.docc), every doc comment, and the getting-started article's code
+# from Snippets/. The plugin does not document what a module re-exports, so each module
+# is built on its own and a link to another module's symbol names it (``/QRCore/GrayImage``).
+# Any warning fails it: a broken symbol link, an undocumented parameter, a snippet slice
+# missing. Built from the debug build `make test` has made; open it with `docc preview`.
+DOC_TARGETS := QRCore QRZBar QRZXing QRQREncode QRPNG QRJPEG QRWebP QRTIFF QRGIF QRKit
 docs: deps
-	@mkdir -p $(dir $(DOCS))
-	$(SWIFT) package --allow-writing-to-directory $(dir $(DOCS)) generate-documentation --target QRKit \
+	@rm -rf $(DOCS) && mkdir -p $(dir $(DOCS))
+	$(SWIFT) package --allow-writing-to-directory $(dir $(DOCS)) generate-documentation \
+	  $(addprefix --target ,$(DOC_TARGETS)) --enable-experimental-combined-documentation \
 	  --warnings-as-errors --output-path $(DOCS)
+	@test -d $(DOCS)/data/documentation/qrkit || { echo "docs: $(DOCS) holds no QRKit pages"; exit 1; }
+	@echo "docs: $(DOCS), with $(words $(DOC_TARGETS)) modules: $(DOC_TARGETS)"
 
 # The manual page of qr, made from its ArgumentParser commands by swift-argument-parser's
 # generate-manual plugin, from the debug build (the page is the same for any build).

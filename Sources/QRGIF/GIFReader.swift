@@ -42,10 +42,10 @@ public struct GIFReader: ImageFileReader {
     ///   - data: The whole GIF file.
     ///   - name: What error messages call the data, such as `<stdin>`.
     /// - Returns: The first frame's luminance, on its logical screen.
-    /// - Throws: ``ImageError/wrongFormat(file:expected:found:)`` for bytes of another
-    ///   format, ``ImageError/truncated(file:format:)`` when the data ends before the
-    ///   first frame does, ``ImageError/tooLarge(file:width:height:limit:)`` over the
-    ///   pixel limit, and ``ImageError/corrupt(file:format:reason:)`` with giflib's
+    /// - Throws: ``/QRCore/ImageError/wrongFormat(file:expected:found:)`` for bytes of another
+    ///   format, ``/QRCore/ImageError/truncated(file:format:)`` when the data ends before the
+    ///   first frame does, ``/QRCore/ImageError/tooLarge(file:width:height:limit:)`` over the
+    ///   pixel limit, and ``/QRCore/ImageError/corrupt(file:format:reason:)`` with giflib's
     ///   message for anything else it refuses.
     public func read(data: [UInt8], name: String) throws(ImageError) -> GrayImage {
         _ = try sniff(data, name: name)

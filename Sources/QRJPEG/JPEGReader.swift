@@ -12,7 +12,7 @@ import CJPEG
 /// Baseline, progressive and arithmetic-coded JPEGs read, in gray, YCbCr, RGB, CMYK or
 /// YCCK. A colour picture gives its luma, the Y that JPEG stores, so no colour
 /// conversion is done at all for the common YCbCr file. The EXIF Orientation tag of a
-/// phone photo is applied (``ImageOrientation``), so that corners are where a person sees
+/// phone photo is applied (``/QRCore/ImageOrientation``), so that corners are where a person sees
 /// them.
 ///
 /// The picture's size is checked against ``pixelLimit`` from the frame header before
@@ -48,10 +48,10 @@ public struct JPEGReader: ImageFileReader {
     ///   - data: The whole JPEG file.
     ///   - name: What error messages call the data, such as `<stdin>`.
     /// - Returns: The picture's luminance, turned as its EXIF orientation says.
-    /// - Throws: ``ImageError/wrongFormat(file:expected:found:)`` for bytes of another
-    ///   format, ``ImageError/truncated(file:format:)`` when the data ends before the
-    ///   picture does, ``ImageError/tooLarge(file:width:height:limit:)`` over the pixel
-    ///   limit, and ``ImageError/corrupt(file:format:reason:)`` with libjpeg's message
+    /// - Throws: ``/QRCore/ImageError/wrongFormat(file:expected:found:)`` for bytes of another
+    ///   format, ``/QRCore/ImageError/truncated(file:format:)`` when the data ends before the
+    ///   picture does, ``/QRCore/ImageError/tooLarge(file:width:height:limit:)`` over the pixel
+    ///   limit, and ``/QRCore/ImageError/corrupt(file:format:reason:)`` with libjpeg's message
     ///   for anything else it refuses.
     ///
     /// ```swift

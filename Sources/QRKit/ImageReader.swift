@@ -6,10 +6,10 @@
 ///
 /// A file of another format gets an error that names what it looks like (a HEIF photo, a
 /// PDF, a BMP), and an empty or unrecognised one says so. Each format keeps the promises
-/// of ``ImageFileReader``: the pixel limit checked from the header before any pixel
+/// of ``/QRCore/ImageFileReader``: the pixel limit checked from the header before any pixel
 /// memory is allocated, typed errors that name the file, bounded reads of pipes and
-/// devices. See ``PNGReader``, ``JPEGReader``, ``WebPReader``, ``TIFFReader`` (first
-/// page) and ``GIFReader`` (first frame) for what each reads.
+/// devices. See ``/QRPNG/PNGReader``, ``/QRJPEG/JPEGReader``, ``/QRWebP/WebPReader``, ``/QRTIFF/TIFFReader`` (first
+/// page) and ``/QRGIF/GIFReader`` (first frame) for what each reads.
 ///
 /// ```swift
 /// let reader = ImageReader(pixelLimit: 50_000_000)
@@ -31,7 +31,7 @@ public struct ImageReader: ImageFileReader {
         self.pixelLimit = pixelLimit
     }
 
-    /// Every format QRKit reads: ``ImageFormat/readable``.
+    /// Every format QRKit reads: ``/QRCore/ImageFormat/readable``.
     public var formats: [ImageFormat] { ImageFormat.readable }
 
     /// Reads a picture file already in memory, in whichever format its first bytes show.
@@ -40,7 +40,7 @@ public struct ImageReader: ImageFileReader {
     ///   - data: The whole file.
     ///   - name: What error messages call the data, such as `<stdin>`.
     /// - Returns: The picture as 8-bit luminance, upright, transparency mixed on white.
-    /// - Throws: ``ImageError/unsupportedFormat(file:format:)`` for an empty file or one of
+    /// - Throws: ``/QRCore/ImageError/unsupportedFormat(file:format:)`` for an empty file or one of
     ///   a format not read, and otherwise what the format's reader throws.
     public func read(data: [UInt8], name: String) throws(ImageError) -> GrayImage {
         switch try sniff(data, name: name) {

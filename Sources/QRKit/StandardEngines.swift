@@ -10,7 +10,7 @@ extension EngineRegistry {
 }
 
 extension DecodeStrategy {
-    /// The standard engines: ``EngineRegistry/standard``'s, zxing-cpp (usually faster)
+    /// The standard engines: ``QRCore/EngineRegistry/standard``'s, zxing-cpp (usually faster)
     /// first, then zbar.
     public static var standardEngines: [any DecodeEngine] { EngineRegistry.standard.engines() }
 
@@ -32,7 +32,7 @@ extension QRDecoder {
 
 /// A strategy by name, as the command line and the bench offer them: `race`, `hedged`,
 /// `sequential`, `sequential-<engine>-first`, `all`, or one engine's name alone, over the
-/// engines of an ``EngineRegistry`` (``EngineRegistry/standard`` unless one is given).
+/// engines of an ``/QRCore/EngineRegistry`` (``QRCore/EngineRegistry/standard`` unless one is given).
 public struct StrategyName: RawRepresentable, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
     /// The name, such as `race` or `sequential-zbar-first`.
     public let rawValue: String
@@ -67,10 +67,10 @@ public struct StrategyName: RawRepresentable, Hashable, Sendable, Codable, CaseI
     /// zxing-cpp alone.
     public static let zxing = StrategyName(standard: "zxing")
 
-    /// The standard registry's names, in ``EngineRegistry/strategyNames`` order.
+    /// The standard registry's names, in ``/QRCore/EngineRegistry/strategyNames`` order.
     public static var allCases: [StrategyName] { all(in: .standard) }
 
-    /// `registry`'s names, in ``EngineRegistry/strategyNames`` order.
+    /// `registry`'s names, in ``/QRCore/EngineRegistry/strategyNames`` order.
     public static func all(in registry: EngineRegistry) -> [StrategyName] {
         registry.strategyNames.map(StrategyName.init(standard:))
     }

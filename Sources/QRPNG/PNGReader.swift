@@ -31,7 +31,7 @@ import Glibc
 /// ```
 public struct PNGReader: ImageFileReader {
     /// The longest side libpng reads, in pixels (its default user limit); a longer side is
-    /// refused with ``ImageError/tooLarge(file:width:height:limit:)`` whatever the limit.
+    /// refused with ``/QRCore/ImageError/tooLarge(file:width:height:limit:)`` whatever the limit.
     public static let maximumSide = ImageError.pngMaximumSide
 
     /// The most bytes libpng's simplified API writes into one buffer (4 GiB - 1): at one
@@ -72,11 +72,11 @@ public struct PNGReader: ImageFileReader {
     ///   - data: The whole PNG file.
     ///   - name: What error messages call the data, such as `<stdin>`.
     /// - Returns: The picture as 8-bit luminance, transparency composited on white.
-    /// - Throws: ``ImageError/wrongFormat(file:expected:found:)`` without the PNG signature,
-    ///   ``ImageError/truncated(file:format:)`` when the data ends early,
-    ///   ``ImageError/checksumError(file:)`` on a CRC-32 or Adler-32 mismatch,
-    ///   ``ImageError/tooLarge(file:width:height:limit:)`` over the pixel limit, and
-    ///   ``ImageError/corrupt(file:format:reason:)`` for anything else libpng refuses.
+    /// - Throws: ``/QRCore/ImageError/wrongFormat(file:expected:found:)`` without the PNG signature,
+    ///   ``/QRCore/ImageError/truncated(file:format:)`` when the data ends early,
+    ///   ``/QRCore/ImageError/checksumError(file:)`` on a CRC-32 or Adler-32 mismatch,
+    ///   ``/QRCore/ImageError/tooLarge(file:width:height:limit:)`` over the pixel limit, and
+    ///   ``/QRCore/ImageError/corrupt(file:format:reason:)`` for anything else libpng refuses.
     ///
     /// ```swift
     /// let bytes: [UInt8] = try downloadedPNG()

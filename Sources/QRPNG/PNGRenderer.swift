@@ -37,7 +37,7 @@ public struct PNGRenderer: Sendable {
     /// - Parameter matrix: The symbol.
     /// - Returns: The file's bytes: a square picture of `(size + 2 × margin) × scale`
     ///   pixels.
-    /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`,
+    /// - Throws: what ``/QRCore/RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`,
     ///   `.resolutionOutOfRange`, `.invalidRenderOption` (transparency in 8-bit gray),
     ///   `.imageTooLarge`, or `.pngWriteFailed`.
     public func render(_ matrix: QRMatrix) throws -> [UInt8] {

@@ -45,10 +45,10 @@ public struct TIFFReader: ImageFileReader {
     ///   - data: The whole TIFF file.
     ///   - name: What error messages call the data, such as `<stdin>`.
     /// - Returns: The first page's luminance, turned as its Orientation tag says.
-    /// - Throws: ``ImageError/wrongFormat(file:expected:found:)`` for bytes of another
-    ///   format, ``ImageError/truncated(file:format:)`` when libtiff needs bytes past the
-    ///   end, ``ImageError/tooLarge(file:width:height:limit:)`` over the pixel limit, and
-    ///   ``ImageError/corrupt(file:format:reason:)`` with libtiff's message for anything
+    /// - Throws: ``/QRCore/ImageError/wrongFormat(file:expected:found:)`` for bytes of another
+    ///   format, ``/QRCore/ImageError/truncated(file:format:)`` when libtiff needs bytes past the
+    ///   end, ``/QRCore/ImageError/tooLarge(file:width:height:limit:)`` over the pixel limit, and
+    ///   ``/QRCore/ImageError/corrupt(file:format:reason:)`` with libtiff's message for anything
     ///   else it refuses.
     public func read(data: [UInt8], name: String) throws(ImageError) -> GrayImage {
         _ = try sniff(data, name: name)

@@ -43,10 +43,10 @@ public struct WebPReader: ImageFileReader {
     ///   - name: What error messages call the data, such as `<stdin>`.
     /// - Returns: The picture's luminance, transparency mixed on white; the first frame of
     ///   an animation, on its canvas.
-    /// - Throws: ``ImageError/wrongFormat(file:expected:found:)`` for bytes of another
-    ///   format, ``ImageError/truncated(file:format:)`` when the data ends before the
-    ///   picture does, ``ImageError/tooLarge(file:width:height:limit:)`` over the pixel
-    ///   limit, and ``ImageError/corrupt(file:format:reason:)`` for anything else libwebp
+    /// - Throws: ``/QRCore/ImageError/wrongFormat(file:expected:found:)`` for bytes of another
+    ///   format, ``/QRCore/ImageError/truncated(file:format:)`` when the data ends before the
+    ///   picture does, ``/QRCore/ImageError/tooLarge(file:width:height:limit:)`` over the pixel
+    ///   limit, and ``/QRCore/ImageError/corrupt(file:format:reason:)`` for anything else libwebp
     ///   refuses.
     public func read(data: [UInt8], name: String) throws(ImageError) -> GrayImage {
         _ = try sniff(data, name: name)

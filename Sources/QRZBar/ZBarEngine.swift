@@ -10,7 +10,7 @@ import CZBar
 /// then the picture inverted for light-on-dark codes, then padded with a quiet zone and
 /// smoothed for tight crops and textured modules. A scanner is made per call (zbar
 /// scanners are not thread-safe) and runs in binary mode: we get the exact bytes and
-/// decode the text ourselves (``SymbolText``).
+/// decode the text ourselves (``/QRCore/SymbolText``).
 ///
 ///     let symbols = try ZBarEngine().decode(image, cancel: CancellationFlag())
 public struct ZBarEngine: DecodeEngine {
@@ -182,7 +182,7 @@ private final class ZBarScanner {
     /// headers and returns each group as one symbol, its data the parts joined in index
     /// order (the parity is not checked), its components the parts. A part's index, count
     /// and parity cannot be asked of it, so each is returned marked unplaced, for another
-    /// engine to place and for ``StructuredAppend`` to join with the parity checked.
+    /// engine to place and for ``/QRCore/StructuredAppend`` to join with the parity checked.
     ///
     /// zbar 0.23 gives each component a length one byte short (all but the last), but a
     /// data pointer into the joined data at the right offset: a part's bytes run from its

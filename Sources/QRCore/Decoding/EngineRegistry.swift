@@ -4,7 +4,7 @@
 /// The decode engines a program knows by name, in the order strategies use them (the one
 /// that is usually faster first).
 ///
-/// The strategy names of the command line and the bench (``StrategyName``), the pass
+/// The strategy names of the command line and the bench (`StrategyName`), the pass
 /// table and the corpus generator all come from a registry, so a new engine is one type
 /// and one line:
 ///

@@ -18,7 +18,7 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// the read failed. `reason` is the system's text for the error, such as
     /// `No such file or directory`.
     case unreadableFile(file: String, reason: String)
-    /// A reader of one format (``PNGReader``, ``JPEGReader``, ...) was given another:
+    /// A reader of one format (`PNGReader`, `JPEGReader`, ...) was given another:
     /// `found` is what the bytes look like.
     case wrongFormat(file: String, expected: ImageFormat, found: ImageFormat)
     /// The bytes are of a format that is not read (``ImageFormat/isReadable`` is false),
