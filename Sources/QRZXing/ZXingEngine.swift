@@ -99,7 +99,9 @@ public struct ZXingEngine: DecodeEngine {
 
     private static func read(_ image: GrayImage, _ options: CZXingOptions) throws -> [Symbol] {
         // zxing-cpp takes sides as 32-bit ints; a GrayImage can be wider than that.
-        guard let width = Int32(exactly: image.width), let height = Int32(exactly: image.height) else {
+        guard let width = Int32(exactly: image.width), let height = Int32(exactly: image.height),
+            let stride = Int32(exactly: image.stride)
+        else {
             throw DecodeError.engineFailure(
                 engine: "zxing", reason: "a \(image.width) × \(image.height) picture is too large for zxing-cpp")
         }
@@ -107,9 +109,11 @@ public struct ZXingEngine: DecodeEngine {
         var results: UnsafeMutablePointer<CZXingSymbol>?
         var count: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
-        let status = image.pixels.withUnsafeBufferPointer { pixels in
+        // A view of part of a picture is read in place, rows `stride` apart.
+        let status = image.withRows { storage, offset, _ in
             czxing_read(
-                pixels.baseAddress, width, height, width, &options, &results, &count, &message, Int32(message.count))
+                storage.baseAddress.map { $0 + offset }, width, height, stride, &options, &results, &count, &message,
+                Int32(message.count))
         }
         defer { czxing_free(results, count) }
         guard status == 0 else {

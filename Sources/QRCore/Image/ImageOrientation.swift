@@ -44,7 +44,7 @@ extension GrayImage {
         // The stored pixel seen at (x, y) is at origin + x * across + y * down: where the
         // seen picture's top-left corner was stored, and the steps that follow its rows and
         // columns through the stored ones.
-        let last = pixels.count - 1
+        let last = pixelCount - 1
         let (origin, across, down): (Int, Int, Int) =
             switch orientation {
             case .topLeft: (0, 1, width)
@@ -56,7 +56,7 @@ extension GrayImage {
             case .rightBottom: (last, -width, -1)
             case .leftBottom: (width - 1, width, -1)
             }
-        var out = [UInt8](repeating: 0, count: pixels.count)
+        var out = [UInt8](repeating: 0, count: pixelCount)
         pixels.withUnsafeBufferPointer { stored in
             out.withUnsafeMutableBufferPointer { seen in
                 for y in 0..<newHeight {

@@ -58,7 +58,8 @@ extension GrayImage {
         var out = [UInt8](repeating: value, count: newWidth * (height + 2 * border))
         for y in 0..<height {
             let dst = (y + border) * newWidth + border
-            out.replaceSubrange(dst..<dst + width, with: pixels[y * width..<(y + 1) * width])
+            let src = offset + y * stride
+            out.replaceSubrange(dst..<dst + width, with: storage[src..<src + width])
         }
         return out
     }
@@ -246,7 +247,7 @@ extension GrayImage {
     public func contrastStretched(minimumGain: Double = 1.5) -> GrayImage? {
         var histogram = [Int](repeating: 0, count: 256)
         for p in pixels { histogram[Int(p)] += 1 }
-        let clip = pixels.count / 200
+        let clip = pixelCount / 200
         var low = 0
         var seen = 0
         while low < 255, seen + histogram[low] <= clip {
