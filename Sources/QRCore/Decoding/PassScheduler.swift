@@ -1,10 +1,6 @@
 // QRKit — PassScheduler: the decode passes of many pictures on one bounded pool of threads.
 import Dispatch
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Runs decode passes, of any number of pictures and strategies, on at most ``workers``
 /// threads at once.
 ///
@@ -453,11 +449,4 @@ final class ScheduledDecode: Sendable {
             strategy: strategyName, engines: progress, winner: s.winner, provisional: s.provisional,
             answersWithWinner: kind != .all, began: began, now: now, timedOut: false)
     }
-}
-
-/// CPU time the calling thread has used.
-func threadCPUTime() -> Duration {
-    var spec = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-    return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
 }

@@ -1,10 +1,6 @@
 // QRKit — QRDecoder: runs a strategy's engines on Dispatch and returns a timed report.
 import Dispatch
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Decodes pictures with a ``DecodeStrategy``.
 ///
 /// In a blocking ``decode(_:)`` the strategy's first engine runs on the caller's thread

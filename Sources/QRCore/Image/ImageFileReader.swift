@@ -1,10 +1,6 @@
 // QRKit — ImageFileReader: what every picture reader promises, and the bounded reading of
 // files, pipes and devices that they share.
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Reads pictures of one or more formats as 8-bit grayscale.
 ///
 /// Every reader keeps the same promises, whatever the format:
@@ -155,19 +151,24 @@ enum FileContents {
     static func bytes(of path: String, reader: some ImageFileReader, writerWait: Duration) throws(ImageError)
         -> [UInt8]
     {
-        // O_NONBLOCK: opening a FIFO for reading otherwise waits for a writer, forever.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw unreadable(path, errno) }
-        defer { close(descriptor) }
+        // Without blocking: opening a FIFO for reading otherwise waits for a writer, forever.
+        let descriptor: Int32
+        let kind: FileSystem.OpenFileKind
+        do throws(FileSystemError) {
+            descriptor = try FileSystem.openForReading(path, nonBlocking: true)
+            do throws(FileSystemError) {
+                kind = try FileSystem.kind(of: descriptor, path: path)
+            } catch {
+                FileSystem.close(descriptor)
+                throw error
+            }
+        } catch {
+            throw unreadable(error)
+        }
+        defer { FileSystem.close(descriptor) }
 
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw unreadable(path, errno) }
-        let type = status.st_mode & S_IFMT
-        // open(2) accepts a directory for reading; read(2) would then fail with EISDIR.
-        if type == S_IFDIR { throw unreadable(path, EISDIR) }
-
-        let first = type == S_IFIFO ? try awaitWriter(descriptor, path: path, wait: writerWait) : []
-        let size = type == S_IFREG ? Int(status.st_size) : 0
+        let first = kind == .pipe ? try awaitWriter(descriptor, path: path, wait: writerWait) : []
+        let size = if case .regular(let size) = kind { size } else { 0 }
         return try readToEnd(descriptor, name: path, reader: reader, first: first, expectedSize: size)
     }
 
@@ -200,7 +201,7 @@ enum FileContents {
                 throw .unreadableFile(
                     file: path, reason: "a named pipe (FIFO) that nothing was written to within \(wait)")
             }
-            usleep(5_000)
+            FileSystem.pause(microseconds: 5_000)
         }
     }
 

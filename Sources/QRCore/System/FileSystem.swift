@@ -163,13 +163,41 @@ package enum FileSystem {
         return poll(&entry, 1, 0) > 0
     }
 
-    /// Opens `path` for reading.
+    /// Opens `path` for reading; `nonBlocking`, a FIFO opens at once, without waiting for
+    /// a writer, and reads of it then fail with EAGAIN rather than wait (``read(descriptor:name:into:)``
+    /// returns nil).
     ///
     /// - Returns: the descriptor, which the caller closes with ``close(_:)``.
-    package static func openForReading(_ path: String) throws(FileSystemError) -> Int32 {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    package static func openForReading(_ path: String, nonBlocking: Bool = false) throws(FileSystemError) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (nonBlocking ? O_NONBLOCK : 0))
         guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
         return descriptor
+    }
+
+    /// What an open file is, for a reader: a regular file and its size, a named pipe, or
+    /// something else (a device, a socket).
+    package enum OpenFileKind: Equatable {
+        case regular(size: Int)
+        case pipe
+        case other
+    }
+
+    /// What the file open as `descriptor` is; a directory is an error (EISDIR), as open(2)
+    /// accepts one for reading and read(2) would fail on it.
+    package static func kind(of descriptor: Int32, path: String) throws(FileSystemError) -> OpenFileKind {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileSystemError(path: path, code: errno) }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: throw FileSystemError(path: path, code: EISDIR)
+        case S_IFREG: return .regular(size: Int(status.st_size))
+        case S_IFIFO: return .pipe
+        default: return .other
+        }
+    }
+
+    /// Sleeps the calling thread for about `microseconds`.
+    package static func pause(microseconds: UInt32) {
+        usleep(microseconds)
     }
 
     /// Closes a descriptor that ``openForReading(_:)`` gave.
@@ -284,4 +312,12 @@ extension Double {
         return String(
             decoding: buffer.prefix(min(Int(count), buffer.count - 1)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+}
+
+/// The CPU time the calling thread has used (CLOCK_THREAD_CPUTIME_ID): what an engine's
+/// pass cost, whatever else the machine was doing.
+package func threadCPUTime() -> Duration {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
 }
