@@ -2,7 +2,7 @@
 SWIFT ?= swift
 # Libraries the package links, and the peer tools the tests compare against. The Swift
 # toolchain brings its own sanitizer and libFuzzer runtimes; valgrind is Debian's.
-LIB_PACKAGES := libqrencode-dev libzbar-dev libzxing-dev libpng-dev zlib1g-dev \
+LIB_PACKAGES := libqrencode-dev libzbar-dev libzxing-dev libpng-dev zlib1g-dev libdeflate-dev \
 	libjpeg62-turbo-dev libwebp-dev libtiff-dev libgif-dev
 TEST_PACKAGES := zbar-tools zxing-cpp-tools valgrind ghostscript poppler-utils netpbm libxml2-utils librsvg2-bin man-db
 # The peer tools `make bench-peers` times qr against, and hyperfine to time them.

@@ -33,10 +33,15 @@ let package = Package(
             providers: [.apt(["libqrencode-dev"])]),
         // libpng and zlib from Debian's static archives (libpng-dev, zlib1g-dev): no libpng
         // or zlib to load and relocate at each start of qr. A C shim holds the setjmp that
-        // libpng's full write API needs (see CPNG/include/cpng.h).
+        // libpng's full write API needs, and reads the 8-bit gray and RGB pictures photos
+        // mostly are with libdeflate (libdeflate-dev), inflated in one call
+        // (see CPNG/include/cpng.h).
         .target(
             name: "CPNG", path: "CPNG",
-            linkerSettings: [.linkedLibrary(":libpng16.a"), .linkedLibrary(":libz.a"), .linkedLibrary("m")]),
+            linkerSettings: [
+                .linkedLibrary(":libpng16.a"), .linkedLibrary(":libdeflate.a"), .linkedLibrary(":libz.a"),
+                .linkedLibrary("m"),
+            ]),
         // libjpeg-turbo from Debian's static libjpeg.a (libjpeg62-turbo-dev), behind a C
         // shim that holds the setjmp libjpeg's errors return to (see CJPEG/include/cjpeg.h).
         .target(

@@ -59,6 +59,18 @@ public struct PNGReader: ImageFileReader {
         self.pixelLimit = pixelLimit
     }
 
+    /// Whether CPNG's readers of the common kinds (8-bit gray and RGB, gray of fewer bits,
+    /// gray palettes) are tried before libpng's simplified API. Off, every picture is read
+    /// the general way: what tests compare the fast readers with.
+    package var fastPaths = true
+
+    /// A reader that reads every picture the general way, through libpng's simplified API.
+    package static func general(pixelLimit: Int = PNGReader.defaultPixelLimit) -> PNGReader {
+        var reader = PNGReader(pixelLimit: pixelLimit)
+        reader.fastPaths = false
+        return reader
+    }
+
     /// The one format this reader decodes.
     public var formats: [ImageFormat] { [.png] }
 
@@ -147,18 +159,22 @@ public struct PNGReader: ImageFileReader {
             throw .tooLarge(file: name, width: width, height: height, limit: limit)
         }
 
-        // Gray and gray-palette pictures of at most 8 bits (IHDR's bit depth at 24, colour
-        // type at 25): expanded by table in CPNG, to the values the general path gives.
-        // The buffer is not zeroed first: CPNG fills all of it or the picture is not one of
-        // these (a palette of colours, say), and then nothing of it was wasted on zeroing.
-        if !linear, !alpha, !interlaced, data.count > 28, data[24] <= 8, data[25] == 0 || data[25] == 3 {
-            let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-                let read = data.withUnsafeBufferPointer { file in
-                    cpng_read_gray(file.baseAddress, file.count, out.baseAddress, out.count)
-                }
-                initialized = read == 1 ? count : 0
+        // 8-bit gray and 8-bit RGB pictures (IHDR's bit depth at 24, colour type at 25), the
+        // most common in photos: inflated in one call and unfiltered in CPNG, to the values
+        // the general path gives. The buffer is not zeroed first: CPNG fills all of it or
+        // the picture is not one it reads (a gAMA chunk, say), and then nothing of it was
+        // wasted on zeroing.
+        if fastPaths, !linear, !alpha, !interlaced, data.count > 28, data[24] == 8, data[25] == 0 || data[25] == 2 {
+            if let image = read(data, width: width, height: height, count: count, with: cpng_read_fast) {
+                return image
             }
-            if pixels.count == count { return GrayImage(width: width, height: height, pixels: pixels) }
+        }
+        // Gray and gray-palette pictures of at most 8 bits: expanded by table in CPNG, to
+        // the values the general path gives.
+        if fastPaths, !linear, !alpha, !interlaced, data.count > 28, data[24] <= 8, data[25] == 0 || data[25] == 3 {
+            if let image = read(data, width: width, height: height, count: count, with: cpng_read_gray) {
+                return image
+            }
         }
         if !linear {
             // With alpha, ask for gray+alpha and mix on white here, in sRGB as image viewers
@@ -195,6 +211,21 @@ public struct PNGReader: ImageFileReader {
             return PixelMath.onWhite(gray: Int(encode[straight]), alpha: opacity, maxAlpha: 65_535)
         }
         return GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// The picture one of CPNG's readers makes of `data` (`width` × `height`, `count`
+    /// pixels), or nil when that reader declines it.
+    private func read(
+        _ data: [UInt8], width: Int, height: Int, count: Int,
+        with reader: (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?, Int) -> Int32
+    ) -> GrayImage? {
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            let read = data.withUnsafeBufferPointer { file in
+                reader(file.baseAddress, file.count, out.baseAddress, out.count)
+            }
+            initialized = read == 1 ? count : 0
+        }
+        return pixels.count == count ? GrayImage(width: width, height: height, pixels: pixels) : nil
     }
 
     /// The 8-bit encoding of each 16-bit linear value, rounded to nearest.
