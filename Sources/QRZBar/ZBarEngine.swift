@@ -63,6 +63,9 @@ public struct ZBarEngine: DecodeEngine {
     }
 
     private func run(_ pass: Pass, on picture: PictureVariants, with scanner: ZBarScanner) throws -> [Symbol] {
+        // The passes after the first, the expensive ones, only where something like a
+        // finder pattern shows.
+        if pass != passes.first, !picture.mayHoldCode { return [] }
         let image = picture.original
         switch pass {
         case .asIs:

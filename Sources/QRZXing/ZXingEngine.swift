@@ -67,6 +67,9 @@ public struct ZXingEngine: DecodeEngine {
     }
 
     private func run(_ pass: Pass, on picture: PictureVariants) throws -> [Symbol] {
+        // The passes after the first, the expensive ones, only where something like a
+        // finder pattern shows.
+        if pass != passes.first, !picture.mayHoldCode { return [] }
         var options = CZXingOptions()
         options.formats = Int32(CZXING_FORMAT_QR) | (readsMicroQR ? Int32(CZXING_FORMAT_MICRO_QR) : 0)
         options.tryDownscale = 1

@@ -121,6 +121,7 @@ public final class PictureVariants: Sendable {
     public let original: GrayImage
     private let invertedCopy = Locked<GrayImage?>(nil)
     private let halvedCopy = Locked<GrayImage?>(nil)
+    private let finderLook = Locked<Bool?>(nil)
 
     /// - Parameter original: the picture as it was read.
     public init(_ original: GrayImage) {
@@ -128,23 +129,24 @@ public final class PictureVariants: Sendable {
     }
 
     /// The picture with black and white swapped (``GrayImage/inverted()``).
-    public var inverted: GrayImage {
-        // Made under the lock: an engine that asks while another makes it waits for that
-        // copy rather than making its own.
-        invertedCopy.withLock { copy in
-            if let copy { return copy }
-            let made = original.inverted()
-            copy = made
-            return made
-        }
-    }
+    public var inverted: GrayImage { Self.made(invertedCopy) { original.inverted() } }
 
     /// The picture scaled by one half on both axes, by box averaging.
-    public var halved: GrayImage {
-        halvedCopy.withLock { copy in
-            if let copy { return copy }
-            let made = original.scaled(by: 0.5)
-            copy = made
+    public var halved: GrayImage { Self.made(halvedCopy) { original.scaled(by: 0.5) } }
+
+    /// Whether the picture shows anything like a QR finder pattern
+    /// (`GrayImage.hasFinderLikePattern()`), looked for once and shared by every engine:
+    /// an engine runs its passes after the first, the expensive ones, only when it does.
+    /// A picture that a first pass reads never pays for the look.
+    public var mayHoldCode: Bool { Self.made(finderLook) { original.hasFinderLikePattern() } }
+
+    /// What `slot` holds, made by `make` on the first call. Made under the lock: an engine
+    /// that asks while another makes it waits for that value rather than making its own.
+    private static func made<Value: Sendable>(_ slot: Locked<Value?>, by make: () -> Value) -> Value {
+        slot.withLock { value in
+            if let value { return value }
+            let made = make()
+            value = made
             return made
         }
     }
