@@ -101,6 +101,16 @@ extension DecodeEngine {
 }
 
 extension DecodeEngine {
+    /// Every pass in order on `picture`, whose variants other engines share, checking
+    /// `cancel` before each: what `decode(_:cancel:)` does, for an engine that names its
+    /// passes. An engine of one pass is asked as a whole, so that it sees `cancel`.
+    func decode(_ picture: PictureVariants, cancel: CancellationFlag) throws -> [Symbol] {
+        guard passNames.count > 1 else { return try decode(picture.original, cancel: cancel) }
+        return try runPasses(passNames.indices, cancel: cancel) { try decode(picture, pass: $0) }
+    }
+}
+
+extension DecodeEngine {
     /// One pass: the whole engine.
     public var passNames: [String] { ["all"] }
 

@@ -249,6 +249,9 @@ private final class DecodeRun: Sendable {
     ///   for sequential, the engines after it) has finished; otherwise every engine runs
     ///   on a queue and this returns at once.
     func begin(_ image: GrayImage, timeout: Duration?, firstOnCallerThread: Bool) {
+        // One picture for every engine: the variants their passes derive (the inverted
+        // copy, the halved one, the look for a finder) are made once.
+        let picture = PictureVariants(image)
         if engines.isEmpty {
             settle()
             return
@@ -261,18 +264,18 @@ private final class DecodeRun: Sendable {
             control.asyncAfter(deadline: .now() + timeout.dispatchInterval, execute: expiry)
         }
         // On the caller's thread the first engine goes last, once the others are under way.
-        if !firstOnCallerThread { launch(0, image, here: false) }
+        if !firstOnCallerThread { launch(0, picture, here: false) }
         switch strategy {
         case .all, .race:
-            for index in engines.indices.dropFirst() { launch(index, image, here: false) }
+            for index in engines.indices.dropFirst() { launch(index, picture, here: false) }
         case .single, .sequential:
             break
         case .hedged:
             if engines.count > 1, let delay = strategy.hedgeDelay(first: engines[0].name, history: history) {
-                scheduleHedge(after: delay, image)
+                scheduleHedge(after: delay, picture)
             }
         }
-        if firstOnCallerThread { launch(0, image, here: true) }
+        if firstOnCallerThread { launch(0, picture, here: true) }
         if firstOnCallerThread, group.wait(timeout: .now()) == .success {
             // Every engine has already stopped: settle here rather than hop to a queue.
             settle()
@@ -282,26 +285,26 @@ private final class DecodeRun: Sendable {
     }
 
     /// Starts the hedge timer; it holds the group so the all-done notify waits for it.
-    private func scheduleHedge(after delay: Duration, _ image: GrayImage) {
+    private func scheduleHedge(after delay: Duration, _ picture: PictureVariants) {
         group.enter()
         control.asyncAfter(deadline: .now() + delay.dispatchInterval) {
-            self.launchNextPending(image, here: false)
+            self.launchNextPending(picture, here: false)
             self.group.leave()
         }
     }
 
     /// Starts the first engine not yet started, unless the answer is already in.
-    private func launchNextPending(_ image: GrayImage, here: Bool) {
+    private func launchNextPending(_ picture: PictureVariants, here: Bool) {
         let next = state.withLock { s -> Int? in
             guard !s.answered else { return nil }
             return s.slots.firstIndex { if case .pending = $0 { return true } else { return false } }
         }
-        if let next { launch(next, image, here: here) }
+        if let next { launch(next, picture, here: here) }
     }
 
     /// Runs engine `index` on this thread (`here`), or on a queue of its own, so that a
     /// race's engines run side by side.
-    private func launch(_ index: Int, _ image: GrayImage, here: Bool) {
+    private func launch(_ index: Int, _ picture: PictureVariants, here: Bool) {
         let proceed = state.withLock { s -> Bool in
             // Once answered, an engine not yet started stays so (reported not-started).
             guard !s.answered, case .pending = s.slots[index] else { return false }
@@ -314,22 +317,22 @@ private final class DecodeRun: Sendable {
         if here, case .race = strategy {
             // A race answers the moment any engine wins: only a first pass, not a whole
             // engine, may hold the caller.
-            guard engine.passNames.count > 1 else { return launchOnQueue(index, engine, image) }
-            runFirstPassHere(index, engine, image)
+            guard engine.passNames.count > 1 else { return launchOnQueue(index, engine, picture) }
+            runFirstPassHere(index, engine, picture)
             return
         }
         if here {
-            run(index, engine, image, here: true)
+            run(index, engine, picture, here: true)
         } else {
-            launchOnQueue(index, engine, image)
+            launchOnQueue(index, engine, picture)
         }
     }
 
     /// Runs engine `index`, entered in the group, on this thread, and records its result.
-    private func run(_ index: Int, _ engine: any DecodeEngine, _ image: GrayImage, here: Bool) {
+    private func run(_ index: Int, _ engine: any DecodeEngine, _ picture: PictureVariants, here: Bool) {
         let cpuStart = threadCPUTime()
-        let result = engine.result { try engine.decode(image, cancel: self.cancel) }
-        finish(index, result, cpu: threadCPUTime() - cpuStart, image, here: here)
+        let result = engine.result { try engine.decode(picture, cancel: self.cancel) }
+        finish(index, result, cpu: threadCPUTime() - cpuStart, picture, here: here)
         group.leave()
     }
 
@@ -342,11 +345,11 @@ private final class DecodeRun: Sendable {
     /// for a time slice while the other core idled (`perf sched timehist`). That added
     /// 1.6 ms to `qr decode photo.png`, 8.3 against 6.7 ms, where zxing-cpp alone takes
     /// 6.2. A lower-priority engine still runs at full speed on a free core.
-    private func launchOnQueue(_ index: Int, _ engine: any DecodeEngine, _ image: GrayImage) {
+    private func launchOnQueue(_ index: Int, _ engine: any DecodeEngine, _ picture: PictureVariants) {
         let backsUpTheFirst: Bool
         if case .race = strategy { backsUpTheFirst = index > 0 } else { backsUpTheFirst = false }
         DispatchQueue(label: "qrkit.engine.\(engine.name)", qos: backsUpTheFirst ? .utility : .unspecified).async {
-            self.run(index, engine, image, here: false)
+            self.run(index, engine, picture, here: false)
         }
     }
 
@@ -355,8 +358,7 @@ private final class DecodeRun: Sendable {
     /// pictures; a hop to an idle core and back cost 0.6 ms a decode on this project's
     /// machine), and the rest of its passes on a queue of its own, so that the caller is
     /// free to return the moment another engine wins: it waits for one cheap pass at most.
-    private func runFirstPassHere(_ index: Int, _ engine: any DecodeEngine, _ image: GrayImage) {
-        let picture = PictureVariants(image)
+    private func runFirstPassHere(_ index: Int, _ engine: any DecodeEngine, _ picture: PictureVariants) {
         let cpuStart = threadCPUTime()
         let first = engine.result {
             try cancel.check()
@@ -364,7 +366,7 @@ private final class DecodeRun: Sendable {
         }
         let cpuHere = threadCPUTime() - cpuStart
         guard case .success(let symbols) = first, symbols.isEmpty else {
-            finish(index, first, cpu: cpuHere, image, here: true)
+            finish(index, first, cpu: cpuHere, picture, here: true)
             group.leave()
             return
         }
@@ -373,14 +375,14 @@ private final class DecodeRun: Sendable {
             let rest = engine.result {
                 try runPasses(1..<engine.passNames.count, cancel: self.cancel) { try engine.decode(picture, pass: $0) }
             }
-            self.finish(index, rest, cpu: cpuHere + (threadCPUTime() - cpuStart), image, here: false)
+            self.finish(index, rest, cpu: cpuHere + (threadCPUTime() - cpuStart), picture, here: false)
             self.group.leave()
         }
     }
 
     /// Records engine `index`'s result and decides what happens next.
     private func finish(
-        _ index: Int, _ result: Result<[Symbol], DecodeError>, cpu: Duration, _ image: GrayImage, here: Bool
+        _ index: Int, _ result: Result<[Symbol], DecodeError>, cpu: Duration, _ picture: PictureVariants, here: Bool
     ) {
         let end = clock.now
         let (won, startNext, elapsed) = state.withLock { s -> (Bool, Bool, Duration) in
@@ -405,7 +407,7 @@ private final class DecodeRun: Sendable {
         } else if startNext {
             // Entered before this engine leaves the group, so notify cannot fire in between;
             // on the same thread as the engine before it.
-            launchNextPending(image, here: here)
+            launchNextPending(picture, here: here)
         }
     }
 
