@@ -364,6 +364,37 @@ final class ResultsBox: Sendable {
         #expect(slower.passCount <= before.slower + 3, "\(before.slower) passes, then \(slower.passCount)")
     }
 
+    /// A task cancelled before its decode begins: the cancellation handler runs before
+    /// there is a run to stop, and the run must still stop at its first pass boundary
+    /// rather than go on for the 20 s its passes would take.
+    @Test(arguments: Pool.both)
+    func aDecodeInATaskCancelledBeforeItBeginsStops(pool: Pool) async throws {
+        let slow = TestEngine("slow", passes: 1000, passDelay: .milliseconds(20), .finds("late"))
+        let slower = TestEngine("slower", passes: 1000, passDelay: .milliseconds(30), .finds("later"))
+        let decoder = QRDecoder(strategy: .race([slow, slower]), scheduler: pool.scheduler)
+        let settled = Locked<DecodeReport?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await decoder.decode(blankImage) { report in
+                settled.withLock { $0 = report }
+                done.signal()
+            }
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                done.wait()
+                resume.resume()
+            }
+        }
+        let report = try #require(settled.withLock { $0 })
+        for engine in report.engines {
+            #expect([.cancelled, .notStarted].contains(engine.outcome), "\(engine.name): \(engine.outcome)")
+        }
+        #expect(slow.passCount <= 3 && slower.passCount <= 3, "\(slow.passCount) and \(slower.passCount) passes")
+    }
+
     @Test(arguments: Pool.both)
     func aCancelledDecodeOfALargePictureStops(pool: Pool) async throws {
         // 16 megapixels of noise with no code: every pass of both engines runs, and each

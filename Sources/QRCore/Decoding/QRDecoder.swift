@@ -112,9 +112,13 @@ public struct QRDecoder: Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<DecodeReport, Never>) in
                 let cancel = begin(image, onAnswer: { continuation.resume(returning: $0) }, onSettled: onSettled)
                 stop.withLock { $0 = cancel }
+                // A cancellation that came while the run was beginning found no `stop`
+                // to call (its engines may already be in their first passes): stop it now.
+                // Stopping twice is harmless.
+                if Task.isCancelled { cancel() }
             }
         } onCancel: {
-            // The run may not have begun yet: then it is stopped as soon as it has.
+            // The run may not have begun yet: then it is stopped as soon as it has (above).
             stop.withLock { $0 }?()
         }
         try Task.checkCancellation()
