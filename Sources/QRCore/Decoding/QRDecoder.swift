@@ -215,6 +215,9 @@ private final class DecodeRun: Sendable {
         var winner: Int?
         /// The first engine that found only a provisional answer (unplaced parts).
         var provisional: Int?
+        /// The core of the caller whose thread runs a race's first engine, which the
+        /// backup engines leave to it.
+        var callerCore: Int32?
     }
 
     private let strategy: DecodeStrategy
@@ -266,6 +269,9 @@ private final class DecodeRun: Sendable {
             let expiry = DispatchWorkItem { [weak self] in self?.answer(timedOut: true) }
             timeoutItem.withLock { $0 = expiry }
             control.asyncAfter(deadline: .now() + timeout.dispatchInterval, execute: expiry)
+        }
+        if firstOnCallerThread, case .race = strategy {
+            state.withLock { $0.callerCore = CorePlacement.current() }
         }
         // On the caller's thread the first engine goes last, once the others are under way.
         if !firstOnCallerThread { launch(0, picture, here: false) }
@@ -349,10 +355,18 @@ private final class DecodeRun: Sendable {
     /// for a time slice while the other core idled (`perf sched timehist`). That added
     /// 1.6 ms to `qr decode photo.png`, 8.3 against 6.7 ms, where zxing-cpp alone takes
     /// 6.2. A lower-priority engine still runs at full speed on a free core.
+    ///
+    /// Lower priority was not enough in a fresh process: the kernel put the new worker on
+    /// the caller's core however idle the other was (`sched_wakeup_new ... target_cpu`
+    /// the caller's, in `perf sched`), and a quarter of `qr decode photo.png` runs waited
+    /// 2 ms there for zbar's slice (p90 5.6 ms against a median of 3.6). So a backup
+    /// engine whose caller runs the first engine first moves off the caller's core when
+    /// it finds itself there (`CorePlacement.leave(_:)`): p90 3.8 ms.
     private func launchOnQueue(_ index: Int, _ engine: any DecodeEngine, _ picture: PictureVariants) {
         let backsUpTheFirst: Bool
         if case .race = strategy { backsUpTheFirst = index > 0 } else { backsUpTheFirst = false }
         DispatchQueue(label: "qrkit.engine.\(engine.name)", qos: backsUpTheFirst ? .utility : .unspecified).async {
+            if backsUpTheFirst, let core = self.state.withLock({ $0.callerCore }) { CorePlacement.leave(core) }
             self.run(index, engine, picture, here: false)
         }
     }

@@ -321,3 +321,61 @@ package func threadCPUTime() -> Duration {
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
     return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
 }
+
+/// Which core a thread runs on, and moving it off one: for a race's backup engine, which
+/// must not share the caller's core while another idles (`QRDecoder`).
+///
+/// `sched_getcpu` and `sched_setaffinity` are glibc's, but its Swift module leaves them
+/// out (they are declared only under `_GNU_SOURCE`), so they are looked up once among the
+/// process's symbols. Where they are missing, a thread is left where it is.
+package enum CorePlacement {
+    private typealias GetCPU = @convention(c) () -> Int32
+    private typealias Affinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
+
+    private static let getCPU = lookUp("sched_getcpu", as: GetCPU.self)
+    private static let getAffinity = lookUp("sched_getaffinity", as: Affinity.self)
+    private static let setAffinity = lookUp("sched_setaffinity", as: Affinity.self)
+
+    /// The C function `name` among the process's symbols, or nil.
+    private static func lookUp<Function>(_ name: String, as type: Function.Type) -> Function? {
+        guard let symbols = dlopen(nil, RTLD_LAZY), let address = dlsym(symbols, name) else { return nil }
+        return unsafeBitCast(address, to: type)
+    }
+
+    /// The core the calling thread runs on now, or nil where that cannot be told.
+    package static func current() -> Int32? {
+        guard let core = getCPU?(), core >= 0 else { return nil }
+        return core
+    }
+
+    /// How many cores the calling thread may run on, or nil where that cannot be told.
+    package static func allowedCount() -> Int? {
+        guard let mask = allowedCores() else { return nil }
+        return mask.reduce(0) { $0 + $1.nonzeroBitCount }
+    }
+
+    /// The calling thread's CPU set, as 16 words of 64 bits (glibc's cpu_set_t).
+    private static func allowedCores() -> [UInt64]? {
+        guard let getAffinity else { return nil }
+        var mask = [UInt64](repeating: 0, count: 16)
+        let size = mask.count * MemoryLayout<UInt64>.size
+        return mask.withUnsafeMutableBytes({ getAffinity(0, size, $0.baseAddress!) }) == 0 ? mask : nil
+    }
+
+    /// Moves the calling thread to another core when it runs on `core` and may run
+    /// elsewhere; the cores it may run on are the same afterwards.
+    ///
+    /// Narrowing the thread's cores to the others makes the kernel move it at once; the
+    /// old set is then given back, and the thread stays where it was moved.
+    package static func leave(_ core: Int32) {
+        guard current() == core, core < 1024, let setAffinity, var allowed = allowedCores() else { return }
+        let size = allowed.count * MemoryLayout<UInt64>.size
+        let word = Int(core) / 64
+        let bit = UInt64(1) << UInt64(core % 64)
+        var others = allowed
+        others[word] &= ~bit
+        guard allowed[word] & bit != 0, others.contains(where: { $0 != 0 }) else { return }
+        guard others.withUnsafeMutableBytes({ setAffinity(0, size, $0.baseAddress!) }) == 0 else { return }
+        _ = allowed.withUnsafeMutableBytes { setAffinity(0, size, $0.baseAddress!) }
+    }
+}
