@@ -17,91 +17,71 @@ extension GrayImage {
         guard width >= 7, height >= 7 else { return false }
         let rowStep = height > 2000 ? 3 : 2
         let radius = max(8, width / 12)
-        var sums = [Int](repeating: 0, count: width + 1)
-        var dark = [Bool](repeating: false, count: width)
-        var runs: [Int] = []
-        runs.reserveCapacity(width)
         return withRows { storage, offset, stride in
+            // Local to the closure, so that no access to them is checked at run time.
+            var sums = [Int](repeating: 0, count: width + 1)
+            // Run lengths along a row, light and dark in turn, the first of the colour of
+            // the row's first pixel.
+            var runs = [Int](repeating: 0, count: width)
             for y in Swift.stride(from: rowStep / 2, to: height, by: rowStep) {
                 let row = offset + y * stride
                 for x in 0..<width { sums[x + 1] = sums[x] + Int(storage[row + x]) }
-                for x in 0..<width {
+                func isDark(_ x: Int) -> Bool {
                     let low = max(0, x - radius)
                     let high = min(width, x + radius + 1)
-                    dark[x] = Int(storage[row + x]) * (high - low) < sums[high] - sums[low]
+                    return Int(storage[row + x]) * (high - low) < sums[high] - sums[low]
                 }
-                for darkOnLight in [true, false]
-                where
-                    scanRow(
-                        y: y, dark: dark, darkOnLight: darkOnLight, runs: &runs, storage: storage, offset: offset,
-                        stride: stride, sums: sums, radius: radius)
-                {
-                    return true
+                let firstIsDark = isDark(0)
+                var count = 0
+                var current = firstIsDark
+                var length = 1
+                for x in 1..<width {
+                    if isDark(x) == current {
+                        length += 1
+                    } else {
+                        runs[count] = length
+                        count += 1
+                        length = 1
+                        current.toggle()
+                    }
+                }
+                runs[count] = length
+                count += 1
+                // Every five runs in a row, starting dark (dark on light) or light (light
+                // on dark), each confirmed down its centre's column.
+                var position = 0
+                for index in 0..<max(0, count - 4) {
+                    defer { position += runs[index] }
+                    guard
+                        Self.isFinderRatio(
+                            runs[index], runs[index + 1], runs[index + 2], runs[index + 3], runs[index + 4])
+                    else { continue }
+                    let centre = position + runs[index] + runs[index + 1] + runs[index + 2] / 2
+                    let low = max(0, centre - radius)
+                    let high = min(width, centre + radius + 1)
+                    let across = runs[index] + runs[index + 1] + runs[index + 2] + runs[index + 3] + runs[index + 4]
+                    if confirmsDown(
+                        x: centre, y: y, threshold: (sums[high] - sums[low]) / (high - low),
+                        darkOnLight: firstIsDark == (index % 2 == 0), across: across, storage: storage,
+                        offset: offset, stride: stride)
+                    {
+                        return true
+                    }
                 }
             }
             return false
         }
     }
 
-    /// Looks along row `y`, classified in `dark`, for a 1:1:3:1:1 run sequence that starts
-    /// dark (`darkOnLight`) or light, and confirms each one found down its column.
-    private func scanRow(
-        y: Int, dark: [Bool], darkOnLight: Bool, runs: inout [Int], storage: UnsafeBufferPointer<UInt8>, offset: Int,
-        stride: Int, sums: [Int], radius: Int
-    ) -> Bool {
-        // Run lengths, the first run being of the colour the pattern starts with.
-        runs.removeAll(keepingCapacity: true)
-        var x = 0
-        while x < width, dark[x] != darkOnLight { x += 1 }
-        let start = x
-        var length = 0
-        var current = darkOnLight
-        while x < width {
-            if dark[x] == current {
-                length += 1
-            } else {
-                runs.append(length)
-                length = 1
-                current.toggle()
-            }
-            x += 1
-        }
-        runs.append(length)
-        // Runs at even indices are of the starting colour: a pattern starts at one.
-        var position = start
-        var index = 0
-        while index + 4 < runs.count {
-            let five = runs[index..<index + 5]
-            if Self.isFinderRatio(five) {
-                let centre = position + runs[index] + runs[index + 1] + runs[index + 2] / 2
-                let low = max(0, centre - radius)
-                let high = min(width, centre + radius + 1)
-                let threshold = (sums[high] - sums[low]) / (high - low)
-                if confirmsDown(
-                    x: centre, y: y, threshold: threshold, darkOnLight: darkOnLight, across: five.reduce(0, +),
-                    storage: storage, offset: offset, stride: stride)
-                {
-                    return true
-                }
-            }
-            position += runs[index] + runs[index + 1]
-            index += 2
-        }
-        return false
-    }
-
     /// Whether five run lengths are about 1:1:3:1:1: each outer run within half a module
     /// of one module, the centre within a module and a half of three.
-    private static func isFinderRatio(_ runs: ArraySlice<Int>) -> Bool {
-        let total = runs.reduce(0, +)
-        guard total >= 7 else { return false }
+    private static func isFinderRatio(_ a: Int, _ b: Int, _ c: Int, _ d: Int, _ e: Int) -> Bool {
         // In sevenths of a pixel, to stay in integers: a module is `total` sevenths.
-        let module = total
-        let values = Array(runs).map { $0 * 7 }
+        let module = a + b + c + d + e
+        guard module >= 7 else { return false }
         let half = module / 2
-        return abs(values[0] - module) <= half && abs(values[1] - module) <= half
-            && abs(values[2] - 3 * module) <= 3 * half && abs(values[3] - module) <= half
-            && abs(values[4] - module) <= half
+        return abs(7 * a - module) <= half && abs(7 * b - module) <= half && abs(7 * c - 3 * module) <= 3 * half
+            && abs(7 * d - module) <= half && abs(7 * e - module) <= half
     }
 
     /// Whether the column through (`x`, `y`) shows the same 1:1:3:1:1 pattern, of a size
@@ -127,8 +107,8 @@ extension GrayImage {
             return counts
         }
         guard isStart(y), let up = walk(-1), let down = walk(1) else { return false }
-        let runs = [up[2], up[1], up[0] + down[0] - 1, down[1], down[2]]
-        let total = runs.reduce(0, +)
-        return Self.isFinderRatio(runs[...]) && 2 * total >= across && total <= 2 * across
+        let total = up[2] + up[1] + up[0] + down[0] - 1 + down[1] + down[2]
+        return Self.isFinderRatio(up[2], up[1], up[0] + down[0] - 1, down[1], down[2]) && 2 * total >= across
+            && total <= 2 * across
     }
 }
