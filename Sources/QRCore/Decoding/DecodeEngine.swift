@@ -49,7 +49,10 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
 ///
 /// An engine that names its passes (``passNames``) and runs them one at a time
 /// (``decode(_:pass:)``) lets a ``PassScheduler`` interleave them with other engines'
-/// and other pictures' passes; one that does not is scheduled as a single pass.
+/// and other pictures' passes; one that does not is scheduled as a single pass. A reader
+/// runs such an engine's passes one by one on one picture for every engine (so that the
+/// copies they derive are made once), so running them in order must be what
+/// `decode(_:cancel:)` does.
 ///
 ///     struct MyEngine: DecodeEngine {
 ///         let name = "mine"

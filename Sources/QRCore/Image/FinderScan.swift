@@ -7,12 +7,12 @@ extension GrayImage {
     /// column through their middle, dark on light or light on dark.
     ///
     /// A symbol, even one too blurred, small, bent or damaged for an engine's first pass,
-    /// keeps at least one of its three finders in that shape, so a picture without one
-    /// holds nothing the expensive passes could read (``DecodeEngine`` passes after the
-    /// first). Fine noise, with runs of every length, can pass the look: it errs towards
-    /// running the passes. Every other row is looked at (every third in pictures over 2000 rows),
-    /// against a threshold that follows the light along the row; the look stops at the
-    /// first finder confirmed.
+    /// keeps at least one of its finders in that shape (three in a QR symbol, one in a
+    /// Micro QR symbol), so a picture without one holds nothing the expensive passes
+    /// could read (``DecodeEngine`` passes after the first). Fine noise, with runs of
+    /// every length, can pass the look: it errs towards running the passes. Every other
+    /// row is looked at (every third in pictures over 2000 rows), against a threshold
+    /// that follows the light along the row; the look stops at the first finder confirmed.
     package func hasFinderLikePattern() -> Bool {
         guard width >= 7, height >= 7 else { return false }
         let rowStep = height > 2000 ? 3 : 2
