@@ -24,9 +24,13 @@ import Testing
         #expect(image.inverted().hasFinderLikePattern())
     }
 
-    /// A code drawn at one pixel a module still has its finders 7 pixels across.
-    @Test func aCodeAtOnePixelAModuleShowsAFinder() throws {
-        let matrix = try QREncoder().encode(text: "https://example.org")
+    /// A code drawn at one pixel a module still has its finders 7 pixels across; a Micro
+    /// QR symbol has only one.
+    @Test(arguments: [false, true])
+    func aCodeAtOnePixelAModuleShowsAFinder(micro: Bool) throws {
+        var options = EncodeOptions()
+        options.micro = micro
+        let matrix = try QREncoder().encode(text: "12345", options: options)
         var pixels = [UInt8](repeating: 255, count: (matrix.size + 8) * (matrix.size + 8))
         for y in 0..<matrix.size {
             for x in 0..<matrix.size where matrix.isDark(x: x, y: y) {
