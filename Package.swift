@@ -95,10 +95,15 @@ let package = Package(
         .target(name: "QRCorpus", dependencies: ["QRKit"]),
         // The benchmark harness: strategies and peers over a corpus, reports and charts.
         .target(name: "QRBench", dependencies: ["QRKit", "QRCorpus"]),
+        // The command line of `qr` as the C runtime gives it, so that the standard library
+        // linked into qr need not find it by reading /proc/self/maps at every start (see
+        // CQRStartup/argv.c). For the executable only: it stands in for a piece of the
+        // Swift runtime, which a library must leave to the program that links it.
+        .target(name: "CQRStartup", path: "CQRStartup"),
         .executableTarget(
             name: "qr",
             dependencies: [
-                "QRKit", "QRBench", "QRCorpus",
+                "QRKit", "QRBench", "QRCorpus", "CQRStartup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // libFuzzer targets (make fuzz): the targets in Swift, and a C entry point whose
@@ -117,7 +122,8 @@ let package = Package(
                 "CZBar", "CQREncode", "CZXing", "CPNG",
             ]),
         .testTarget(name: "QRBenchTests", dependencies: ["QRBench", "QRCorpus", "QRKit", "QRTestSupport"]),
-        .testTarget(name: "QRCLITests", dependencies: ["QRKit", "QRTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "QRCLITests", dependencies: ["QRKit", "QRTestSupport", "CQRStartup"], exclude: ["Fixtures"]),
     ],
     cxxLanguageStandard: .cxx17
 )
