@@ -1,7 +1,8 @@
-// CPNG — the 8-bit gray and 8-bit RGB pictures photos and scanners mostly save, read without
-// libpng's row-by-row machinery: the IDAT stream inflated in one call by libdeflate, the
-// scanlines unfiltered in place, and RGB turned into gray as libpng's simplified API turns
-// it. Anything else, and any damage, is left to libpng (the caller reads the file the
+// CPNG — the pictures photos, scanners and code generators mostly save (8-bit RGB, gray of
+// 1 to 8 bits, palettes of grays), read without libpng's row-by-row machinery: the IDAT
+// stream inflated in one call by libdeflate, the scanlines unfiltered in place, RGB turned
+// into gray as libpng's simplified API turns it, and samples of fewer bits expanded by
+// table. Anything else, and any damage, is left to libpng (the caller reads the file the
 // general way, which reports the error).
 #include "cpng.h"
 
@@ -178,6 +179,64 @@ static int unfilter(uint8_t filter, uint8_t *row, const uint8_t *prior, size_t l
     }
 }
 
+/// How the samples of one byte of a gray or palette row of 1, 2 or 4 bits read: each byte
+/// value's grays, leftmost sample first, and whether every one of its samples exists.
+typedef struct {
+    uint8_t grays[256][8];
+    uint8_t whole[256];
+} byte_expansion;
+
+static void prepare_expansion(byte_expansion *table, int depth, const uint8_t gray[256], size_t entries) {
+    int per_byte = 8 / depth, mask = (1 << depth) - 1;
+    for (int v = 0; v < 256; v++) {
+        table->whole[v] = 1;
+        for (int k = 0; k < per_byte; k++) {
+            int sample = (v >> (8 - depth * (k + 1))) & mask;
+            table->grays[v][k] = gray[sample];
+            if ((size_t)sample >= entries) table->whole[v] = 0;
+        }
+    }
+}
+
+/// One row of gray or palette samples of `depth` bits (leftmost in the high bits) as the
+/// 8-bit grays of `gray`, whose first `entries` samples are the ones that exist; `table`
+/// is prepared for depths below 8. Returns 0 for a sample past them (a palette index past
+/// the palette's end).
+static int expand_row(
+    const uint8_t *row, uint8_t *out, size_t width, int depth, const uint8_t gray[256], size_t entries,
+    const byte_expansion *table) {
+    int whole = 1;
+    if (depth == 8) {
+        for (size_t x = 0; x < width; x++) {
+            whole &= row[x] < entries;
+            out[x] = gray[row[x]];
+        }
+        return whole;
+    }
+    size_t per_byte = (size_t)(8 / depth), full = width / per_byte;
+    // Each byte's grays copied whole, in a loop per depth so that each copy is one store.
+    for (size_t i = 0; i < full; i++) whole &= table->whole[row[i]];
+    switch (depth) {
+    case 1:
+        for (size_t i = 0; i < full; i++) memcpy(out + 8 * i, table->grays[row[i]], 8);
+        break;
+    case 2:
+        for (size_t i = 0; i < full; i++) memcpy(out + 4 * i, table->grays[row[i]], 4);
+        break;
+    default:
+        for (size_t i = 0; i < full; i++) memcpy(out + 2 * i, table->grays[row[i]], 2);
+        break;
+    }
+    // The last byte's samples that belong to the picture; the rest are padding.
+    size_t mask = ((size_t)1 << depth) - 1;
+    for (size_t x = full * per_byte, k = 0; x < width; x++, k++) {
+        size_t sample = (row[full] >> (8 - depth * (int)(k + 1))) & mask;
+        whole &= sample < entries;
+        out[x] = gray[sample];
+    }
+    return whole;
+}
+
 int cpng_read_fast(const uint8_t *data, size_t size, uint8_t *pixels, size_t capacity) {
     static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
     if (size < 8 + 25 || memcmp(data, signature, 8) != 0) return 0;
@@ -188,15 +247,18 @@ int cpng_read_fast(const uint8_t *data, size_t size, uint8_t *pixels, size_t cap
     uint8_t depth = ihdr[16], type = ihdr[17];
     // libpng's own limit is a million pixels a side; past it, it says why.
     if (width == 0 || height == 0 || width > 1000000 || height > 1000000) return 0;
-    if (depth != 8 || (type != 0 && type != 2) || ihdr[18] != 0 || ihdr[19] != 0 || ihdr[20] != 0) return 0;
+    // RGB at 8 bits; gray and palette at 1, 2, 4 or 8.
+    int sub_byte = depth == 1 || depth == 2 || depth == 4;
+    int eligible = type == 2 ? depth == 8 : (type == 0 || type == 3) && (depth == 8 || sub_byte);
+    if (!eligible || ihdr[18] != 0 || ihdr[19] != 0 || ihdr[20] != 0) return 0;
     if (width * height > capacity) return 0;
-    size_t bpp = type == 2 ? 3 : 1;
-    size_t row_bytes = width * bpp;
+    size_t bpp = type == 2 ? 3 : 1;  // bytes a pixel, at least one, as the filters count them
+    size_t row_bytes = type == 2 ? width * 3 : (width * depth + 7) / 8;
 
-    // The chunks: every CRC checked, the IDAT chunks in one run, and nothing but harmless
-    // chunks besides, up to IEND.
-    const uint8_t *first_idat = NULL;
-    size_t idat_count = 0, compressed = 0, idat_end = 0;
+    // The chunks: every CRC checked, the IDAT chunks in one run, a palette picture's PLTE
+    // before them, and nothing but harmless chunks besides, up to IEND.
+    const uint8_t *first_idat = NULL, *palette = NULL;
+    size_t idat_count = 0, compressed = 0, idat_end = 0, palette_length = 0;
     size_t at = 8 + 25;
     int ended = 0;
     while (!ended) {
@@ -213,12 +275,32 @@ int cpng_read_fast(const uint8_t *data, size_t size, uint8_t *pixels, size_t cap
             idat_end = at + 12 + length;
         } else if (memcmp(chunk_type, "IEND", 4) == 0) {
             ended = 1;
+        } else if (memcmp(chunk_type, "PLTE", 4) == 0 && type == 3 && !palette && idat_count == 0) {
+            palette = data + at + 8;
+            palette_length = length;
         } else if (!harmless(chunk_type)) {
             return 0;
         }
         at += 12 + length;
     }
     if (idat_count == 0) return 0;
+
+    // Each sample's gray: a gray sample scaled to 0-255 as libpng scales it (bits
+    // replicated, which is v * 255 / (2^depth - 1)); a palette index, its entry's gray. A
+    // palette with a colour in it is libpng's to mix, and so is an index past its end.
+    uint8_t gray[256] = {0};
+    size_t entries = (size_t)1 << depth;
+    if (type == 0) {
+        for (size_t v = 0; v < entries; v++) gray[v] = (uint8_t)(v * 255 / (entries - 1));
+    } else if (type == 3) {
+        if (!palette || palette_length == 0 || palette_length % 3 != 0 || palette_length / 3 > entries) return 0;
+        entries = palette_length / 3;
+        for (size_t i = 0; i < entries; i++) {
+            const uint8_t *rgb = palette + 3 * i;
+            if (rgb[0] != rgb[1] || rgb[1] != rgb[2]) return 0;
+            gray[i] = rgb[0];
+        }
+    }
 
     // The zlib stream, in one piece: the first IDAT's data as it is when there is one.
     uint8_t *joined = NULL;
@@ -248,6 +330,8 @@ int cpng_read_fast(const uint8_t *data, size_t size, uint8_t *pixels, size_t cap
     free(joined);
 
     if (ok && type == 2) pthread_once(&tables_once, build_tables);
+    byte_expansion table;
+    if (ok && sub_byte) prepare_expansion(&table, depth, gray, entries);
     const uint8_t *prior = NULL;
     size_t paired = SIZE_MAX;  // the row already unfiltered with the one above it
     for (size_t y = 0; ok && y < height; y++) {
@@ -272,8 +356,15 @@ int cpng_read_fast(const uint8_t *data, size_t size, uint8_t *pixels, size_t cap
         }
         prior = row;
         uint8_t *out = pixels + y * width;
-        if (type == 0) {
+        if (type == 0 && depth == 8) {
             memcpy(out, row, width);
+            continue;
+        }
+        if (type != 2) {
+            if (!expand_row(row, out, width, depth, gray, entries, &table)) {
+                ok = 0;
+                break;
+            }
             continue;
         }
         // libpng's rgb_to_gray with its default (sRGB) weights, 6968, 23434 and 2366 of

@@ -69,15 +69,17 @@ void cpng_write_result_free(cpng_write_result *result);
 /// then reads it the general way, which reports any error).
 int cpng_read_gray(const uint8_t *data, size_t size, uint8_t *pixels, size_t capacity);
 
-/// Reads, straight to 8-bit gray, a PNG of 8-bit gray or 8-bit RGB samples, not
-/// interlaced, whose chunks besides IHDR, IDAT and IEND are only text, time and pHYs (no
-/// gamma, colour space, profile or transparency): what phones, scanners and screenshots
-/// mostly save.
+/// Reads, straight to 8-bit gray, a PNG of 8-bit RGB samples, of gray samples of 1, 2, 4
+/// or 8 bits, or of palette indices of as many bits into a palette of grays; not
+/// interlaced, and whose chunks besides IHDR, PLTE, IDAT and IEND are only text, time and
+/// pHYs (no gamma, colour space, profile or transparency): what phones, scanners,
+/// screenshots and code generators mostly save.
 ///
 /// The IDAT stream is inflated in one call by libdeflate and the scanlines are unfiltered
 /// in place; an RGB pixel becomes the gray libpng's simplified API gives it (its
-/// rgb_to_gray in linear light, through its 8-bit sRGB gamma tables). Every chunk's CRC
-/// and the stream's Adler-32 are checked.
+/// rgb_to_gray in linear light, through its 8-bit sRGB gamma tables), and a gray sample or
+/// a palette index the gray it gives it, by table. Every chunk's CRC and the stream's
+/// Adler-32 are checked.
 ///
 /// `pixels` holds `capacity` bytes, at least width × height. Returns 1 when the picture
 /// was read into pixels; 0 when it is not such a picture or anything in it is amiss (the

@@ -159,18 +159,21 @@ public struct PNGReader: ImageFileReader {
             throw .tooLarge(file: name, width: width, height: height, limit: limit)
         }
 
-        // 8-bit gray and 8-bit RGB pictures (IHDR's bit depth at 24, colour type at 25), the
-        // most common in photos: inflated in one call and unfiltered in CPNG, to the values
-        // the general path gives. The buffer is not zeroed first: CPNG fills all of it or
-        // the picture is not one it reads (a gAMA chunk, say), and then nothing of it was
-        // wasted on zeroing.
-        if fastPaths, !linear, !alpha, !interlaced, data.count > 28, data[24] == 8, data[25] == 0 || data[25] == 2 {
+        // 8-bit RGB, and gray or gray-palette pictures of at most 8 bits (IHDR's bit depth
+        // at 24, colour type at 25), the most common in photos and generated codes:
+        // inflated in one call, unfiltered and expanded in CPNG, to the values the general
+        // path gives. The buffer is not zeroed first: CPNG fills all of it or the picture is
+        // not one it reads (a gAMA chunk, say), and then nothing of it was wasted on zeroing.
+        if fastPaths, !linear, !alpha, !interlaced, data.count > 28, data[24] <= 8,
+            data[25] == 0 || data[25] == 2 || data[25] == 3
+        {
             if let image = read(data, width: width, height: height, count: count, with: cpng_read_fast) {
                 return image
             }
         }
-        // Gray and gray-palette pictures of at most 8 bits: expanded by table in CPNG, to
-        // the values the general path gives.
+        // Gray and gray-palette pictures of at most 8 bits that the reader above declined
+        // (chunks it leaves alone, such as sRGB or sBIT; IDAT chunks apart): read by libpng
+        // row by row and expanded by table in CPNG, to the values the general path gives.
         if fastPaths, !linear, !alpha, !interlaced, data.count > 28, data[24] <= 8, data[25] == 0 || data[25] == 3 {
             if let image = read(data, width: width, height: height, count: count, with: cpng_read_gray) {
                 return image

@@ -1,5 +1,7 @@
-// QRKit tests — CPNG's reader of 8-bit gray and RGB pictures gives what libpng's general
-// path gives, pixel for pixel, and leaves everything else (and every damage) to it.
+// QRKit tests — CPNG's reader of 8-bit RGB pictures, and of gray and gray-palette pictures
+// of 1 to 8 bits, gives what libpng's general path gives, pixel for pixel, and leaves
+// everything else (and every damage) to it.
+import CPNG
 import Foundation
 import QRTestSupport
 import Testing
@@ -35,6 +37,114 @@ import Testing
                 scanlines: scanlines(width: width, height: height, channels: channels, seed: seed))
             let image = try fast(file).get()
             #expect(image == (try general(file).get()), "\(width) × \(height), colour type \(colorType)")
+        }
+    }
+
+    /// What CPNG's fast reader alone makes of `bytes`, a `width` × `height` picture, or nil
+    /// when it declines the picture.
+    func fastReaderAlone(_ bytes: [UInt8], width: Int, height: Int) -> GrayImage? {
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        let read = bytes.withUnsafeBufferPointer { file in
+            pixels.withUnsafeMutableBufferPointer {
+                cpng_read_fast(file.baseAddress, file.count, $0.baseAddress, $0.count)
+            }
+        }
+        return read == 1 ? GrayImage(width: width, height: height, pixels: pixels) : nil
+    }
+
+    /// A PLTE chunk of `levels` grays spread over 0–255, darkest first.
+    func grayPalette(levels: Int) -> [UInt8] {
+        PNGBytes.chunk(
+            "PLTE",
+            (0..<levels).flatMap { index -> [UInt8] in
+                let level = UInt8(index * 255 / max(levels - 1, 1))
+                return [level, level, level]
+            })
+    }
+
+    /// Gray and gray-palette pictures of 1, 2 and 4 bits, whose rows end mid-byte or not,
+    /// random bytes under random filters (so every sample value, padding bits included):
+    /// the fast reader takes them, and reads them as the general path does.
+    @Test(arguments: [1, 2, 4], [0 as UInt8, 3])
+    func picturesOfFewerBitsReadAsTheGeneralPathReadsThem(depth: Int, colorType: UInt8) throws {
+        for (width, height, seed) in [(1, 1, 21), (7, 5, 22), (64, 48, 23), (333, 17, 24)] as [(Int, Int, UInt64)] {
+            let rowBytes = (width * depth + 7) / 8
+            var random = SplitMix64(seed: seed)
+            let lines = (0..<height).flatMap { _ in
+                [UInt8.random(in: 0...4, using: &random)]
+                    + (0..<rowBytes).map { _ in UInt8.random(in: 0...255, using: &random) }
+            }
+            let palette = colorType == 3 ? [grayPalette(levels: 1 << depth)] : []
+            let file = PNGBytes.file(
+                width: width, height: height, bitDepth: UInt8(depth), colorType: colorType, scanlines: lines,
+                extraChunks: palette)
+            let label = "\(width) × \(height), \(depth) bits, colour type \(colorType)"
+            let expected = try general(file).get()
+            #expect(fastReaderAlone(file, width: width, height: height) == expected, "\(label)")
+            #expect(try fast(file).get() == expected, "\(label)")
+        }
+    }
+
+    /// 8-bit palette pictures: every index of a full palette of grays reads as its gray.
+    @Test func eightBitPalettesOfGraysReadAsTheGeneralPathReadsThem() throws {
+        let lines = scanlines(width: 256, height: 9, channels: 1, seed: 25)
+        let file = PNGBytes.file(
+            width: 256, height: 9, bitDepth: 8, colorType: 3, scanlines: lines, extraChunks: [grayPalette(levels: 256)])
+        let expected = try general(file).get()
+        #expect(fastReaderAlone(file, width: 256, height: 9) == expected)
+        #expect(try fast(file).get() == expected)
+    }
+
+    /// What the fast reader leaves to libpng, which then reads it (or refuses it) as it
+    /// would anyway: a palette with a colour in it, an index past the palette's end (in a
+    /// whole byte and in a row's last, partial one), a palette picture without PLTE, a
+    /// PLTE after the image data, a PLTE in a gray picture.
+    @Test func palettesItCannotReadAreLeftToTheGeneralPath() throws {
+        let two = PNGBytes.chunk("PLTE", [0, 0, 0, 255, 255, 255])
+        // 2-bit indices 0-3 into a palette of two entries: index 2 and 3 are past its end.
+        let pastTheEnd: [UInt8] = [0, 0b0001_1011, 0, 0b0001_0000]
+        let pastTheEndInLastByte: [UInt8] = [0, 0b0001_0001, 0, 0b0001_1000]
+        let cases: [(String, [UInt8])] = [
+            (
+                "a colour",
+                PNGBytes.file(
+                    width: 4, height: 2, bitDepth: 2, colorType: 3, scanlines: [0, 0b0001_0001, 0, 0b0001_0001],
+                    extraChunks: [PNGBytes.chunk("PLTE", [0, 0, 0, 255, 0, 0])])
+            ),
+            (
+                "an index past the end",
+                PNGBytes.file(width: 4, height: 2, bitDepth: 2, colorType: 3, scanlines: pastTheEnd, extraChunks: [two])
+            ),
+            (
+                "an index past the end, in the last byte",
+                PNGBytes.file(
+                    width: 3, height: 2, bitDepth: 2, colorType: 3, scanlines: pastTheEndInLastByte, extraChunks: [two])
+            ),
+            (
+                "no PLTE",
+                PNGBytes.file(width: 4, height: 2, bitDepth: 2, colorType: 3, scanlines: [0, 0, 0, 0])
+            ),
+            (
+                "PLTE after IDAT",
+                PNGBytes.signature
+                    + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 4, height: 2, bitDepth: 2, colorType: 3))
+                    + PNGBytes.chunk("IDAT", PNGBytes.zlib([0, 0, 0, 0])) + two + PNGBytes.chunk("IEND", [])
+            ),
+            (
+                "PLTE in a gray picture",
+                PNGBytes.file(
+                    width: 4, height: 2, bitDepth: 2, colorType: 0, scanlines: [0, 0, 0, 0], extraChunks: [two])
+            ),
+        ]
+        for (name, file) in cases {
+            #expect(fastReaderAlone(file, width: 4, height: 2) == nil, "\(name)")
+            let expected = general(file)
+            let got = fast(file)
+            switch (got, expected) {
+            case (.success(let a), .success(let b)): #expect(a == b, "\(name)")
+            case (.failure(let a), .failure(let b)): #expect(a == b, "\(name)")
+            default: Issue.record("\(name): \(got) against \(expected)")
+            }
         }
     }
 
