@@ -48,21 +48,3 @@ import Testing
         return ends[0]
     }
 }
-
-@Suite struct CorePlacementTests {
-    /// A race's backup engine leaves the caller's core: the thread ends on another core,
-    /// and may run on the same cores as before. On a machine (or a CPU set) of one core
-    /// there is nowhere to go, and it stays.
-    @Test func aThreadLeavesTheCoreItRunsOn() throws {
-        let here = try #require(CorePlacement.current())
-        let allowed = try #require(CorePlacement.allowedCount())
-        CorePlacement.leave(here)
-        if allowed > 1 {
-            #expect(CorePlacement.current() != here)
-        } else {
-            #expect(CorePlacement.current() == here)
-        }
-        #expect(CorePlacement.allowedCount() == allowed)
-    }
-
-}
