@@ -217,34 +217,43 @@ package struct PreparedPayload: Sendable {
         }
         // Cheapest segmentation, in sixths of a bit: a digit costs 10/3 bits, an
         // alphanumeric character 11/2, so the fractions are a lower bound of each run.
+        // `none` marks a mode that cannot hold what came so far (or has no header here).
+        let none = Int.max
         let modes: [QRDataMode] =
             segmentation == .kanji ? [.numeric, .alphanumeric, .byte, .kanji] : [.numeric, .alphanumeric, .byte]
-        let headers = modes.map { header($0).map { $0 * 6 } }
-        var cost = [Int?](repeating: nil, count: modes.count)  // cheapest, ending in each mode
+        let headers = modes.map { header($0).map { $0 * 6 } ?? none }
+        var cost = [Int](repeating: none, count: modes.count)  // cheapest, ending in each mode
+        var next = cost
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             let pair = segmentation == .kanji && index + 1 < bytes.count && ShiftJIS.isKanjiPair(byte, bytes[index + 1])
-            let before = index == 0 ? 0 : cost.compactMap { $0 }.min()
-            guard let before else { return .max }
-            var next = [Int?](repeating: nil, count: modes.count)
+            let before = index == 0 ? 0 : cost.min()!
+            guard before != none else { return .max }
             for (slot, mode) in modes.enumerated() {
-                guard let start = headers[slot] else { continue }
-                let unit: Int?
+                next[slot] = none
+                guard headers[slot] != none else { continue }
+                let unit: Int
                 switch mode {
-                case .numeric: unit = !pair && (0x30...0x39).contains(byte) ? 20 : nil
-                case .alphanumeric: unit = !pair && Self.isAlphanumeric(byte) ? 33 : nil
+                case .numeric:
+                    guard !pair && (0x30...0x39).contains(byte) else { continue }
+                    unit = 20
+                case .alphanumeric:
+                    guard !pair && Self.isAlphanumeric(byte) else { continue }
+                    unit = 33
                 case .byte: unit = pair ? 96 : 48
-                case .kanji: unit = pair ? 78 : nil
+                case .kanji:
+                    guard pair else { continue }
+                    unit = 78
                 }
-                guard let unit else { continue }
-                next[slot] = min(cost[slot].map { $0 + unit } ?? .max, before + start + unit)
+                let fresh = before + headers[slot] + unit
+                next[slot] = cost[slot] == none ? fresh : min(cost[slot] + unit, fresh)
             }
-            cost = next
+            swap(&cost, &next)
             index += pair ? 2 : 1
         }
-        guard let total = cost.compactMap({ $0 }).min() else { return .max }
-        return (total + 5) / 6
+        let total = cost.min()!
+        return total == none ? .max : (total + 5) / 6
     }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
