@@ -77,9 +77,41 @@ public struct QREncoder: Sendable {
     public func encode(_ payload: QRPayload, options: EncodeOptions = EncodeOptions()) throws -> QRMatrix {
         try options.validate()
         let prepared = try PreparedPayload(payload, options: options)
+        if options.boostLevel, !options.micro, let boosted = Self.boostedAtOnce(prepared, options: options) {
+            return boosted
+        }
         let matrix =
             options.micro ? try encodeMicro(prepared, options: options) : try encodeStandard(prepared, options: options)
         return options.boostLevel ? Self.boosted(matrix, prepared) : matrix
+    }
+
+    /// The symbol ``boosted(_:_:)`` would give, in one encoding instead of two, when the
+    /// capacity tables name its version before anything is encoded; nil when they cannot.
+    ///
+    /// The version the requested level needs is at least the smallest whose capacity at
+    /// that level holds the payload's fewest possible bits. Encoded in that version at the
+    /// highest level whose capacity could hold them too, the payload either fits, and then
+    /// at the lower requested level it fitted there as well: that is its version, and this
+    /// the level `boosted` tries first, so the same symbol. Or libqrencode grows the
+    /// version, and the symbol is found the long way. Versions 1 to 9 only: there the
+    /// character counts are as long as when libqrencode picks the version itself, so it
+    /// splits the payload into the same segments either way.
+    private static func boostedAtOnce(_ prepared: PreparedPayload, options: EncodeOptions) -> QRMatrix? {
+        let first = max(options.version ?? 1, 1)
+        guard !options.strictVersion, first <= 9, prepared.bytes.count <= maximumPayload else { return nil }
+        // The same for every version from 1 to 9, whose character counts are alike.
+        let needed = prepared.minimumBits(version: first, micro: false)
+        func fits(_ version: Int, _ level: ErrorCorrectionLevel) -> Bool {
+            (QRCapacity.dataBits(version: version, level: level, micro: false) ?? 0) >= needed
+        }
+        guard let version = (first...9).first(where: { fits($0, options.level) }),
+            let level = ErrorCorrectionLevel.allCases.reversed().first(where: {
+                $0 > options.level && fits(version, $0)
+            }),
+            case .success(let matrix) = encodeOnce(prepared, version: version, level: level, micro: false),
+            matrix.version == version
+        else { return nil }
+        return matrix
     }
 
     /// Structured-append symbols re-encoded at the highest level at which every part

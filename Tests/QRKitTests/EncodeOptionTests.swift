@@ -186,6 +186,46 @@ struct BoostLevelTests {
         }
     }
 
+    /// The boosted symbol is, module for module, the one found in two steps: encoded at
+    /// the requested level, then again in that version at the highest level libqrencode
+    /// fits into it (strictly). Over payloads of every kind, length and level, with and
+    /// without a smallest version, an ECI header, a character set; many are boosted in
+    /// one encoding, which must not change a module.
+    @Test(arguments: [EncodeMode.automatic, .eightBit, .kanji])
+    func boostedSymbolIsTheTwoStepOne(mode: EncodeMode) throws {
+        var generator = SplitMix64(seed: 29)
+        let alphabets = [
+            Array("0123456789"), Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ 0123456789$%*+-./:"), Array("abc XYZ 123 漢字"),
+            Array("漢字テスト"), Array("https://example.org/some/path?q=1"),
+        ]
+        for round in 0..<150 {
+            let alphabet = alphabets[round % alphabets.count]
+            let length = 1 + Int(generator.next() % UInt64(round < 100 ? 60 : 400))
+            let text = String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+            var options = EncodeOptions(level: ErrorCorrectionLevel.allCases[round % 4], mode: mode)
+            if round % 7 == 3 { options.version = 1 + Int(generator.next() % 12) }
+            if round % 11 == 5, mode != .kanji { options.eci = true }
+            if round % 13 == 6, mode != .kanji { options.characterSet = "UTF-8" }
+            let plain = try encoder.encode(text: text, options: options)
+            var expected = plain
+            for level in ErrorCorrectionLevel.allCases.reversed() where level > plain.level {
+                var strict = options
+                strict.level = level
+                strict.version = plain.version
+                strict.strictVersion = true
+                if let matrix = try? encoder.encode(text: text, options: strict) {
+                    expected = matrix
+                    break
+                }
+            }
+            options.boostLevel = true
+            let boosted = try encoder.encode(text: text, options: options)
+            let label = "\(text) at \(options.level), version \(options.version.map(String.init) ?? "any")"
+            #expect(boosted.version == expected.version && boosted.level == expected.level, "\(label)")
+            #expect(boosted.modules == expected.modules, "\(label)")
+        }
+    }
+
     @Test func microBoostsToo() throws {
         let boosted = try encoder.encode(
             text: "HELLO", options: EncodeOptions(level: .l, micro: true, boostLevel: true))
