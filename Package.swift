@@ -28,9 +28,9 @@ let package = Package(
         .target(
             name: "CZBar", path: "CZBar",
             linkerSettings: [.linkedLibrary(":libzbar.a")]),
-        .systemLibrary(
-            name: "CQREncode", path: "CQREncode", pkgConfig: "libqrencode",
-            providers: [.apt(["libqrencode-dev"])]),
+        // libqrencode (libqrencode-dev), opened when the first code is encoded rather than
+        // linked, so that processes that only decode never load it (see CQREncode/cqrencode.c).
+        .target(name: "CQREncode", path: "CQREncode"),
         // libpng and zlib from Debian's static archives (libpng-dev, zlib1g-dev): no libpng
         // or zlib to load and relocate at each start of qr. A C shim holds the setjmp that
         // libpng's full write API needs, and reads the 8-bit gray and RGB pictures photos
@@ -119,8 +119,11 @@ let package = Package(
             dependencies: [
                 "QRKit", "QRCore", "QRZBar", "QRZXing", "QRQREncode", "QRPNG", "QRGIF", "QRTestSupport",
                 // libraries the tests call directly, as oracles independent of QRKit's own calls
+                // (<qrencode.h>'s functions themselves, linked here: QRKit opens libqrencode
+                // on first use instead)
                 "CZBar", "CQREncode", "CZXing", "CPNG",
-            ]),
+            ],
+            linkerSettings: [.linkedLibrary("qrencode")]),
         .testTarget(name: "QRBenchTests", dependencies: ["QRBench", "QRCorpus", "QRKit", "QRTestSupport"]),
         .testTarget(
             name: "QRCLITests", dependencies: ["QRKit", "QRTestSupport", "CQRStartup"], exclude: ["Fixtures"]),

@@ -76,6 +76,7 @@ public struct QREncoder: Sendable {
     /// ```
     public func encode(_ payload: QRPayload, options: EncodeOptions = EncodeOptions()) throws -> QRMatrix {
         try options.validate()
+        try Self.openLibrary()
         let prepared = try PreparedPayload(payload, options: options)
         if options.boostLevel, !options.micro, let boosted = Self.boostedAtOnce(prepared, options: options) {
             return boosted
@@ -197,6 +198,7 @@ public struct QREncoder: Sendable {
     {
         try options.validate(split: parts)
         if parts == 1 { return [try encode(payload, options: options)] }
+        try Self.openLibrary()
         let prepared = try PreparedPayload(payload, options: options)
         let largestVersion = options.strictVersion ? options.version ?? 40 : 40
         let overhead = 20 + (prepared.eci != nil ? 12 : 0)
@@ -287,6 +289,13 @@ public struct QREncoder: Sendable {
     // MARK: - libqrencode calls
 
     /// `errno` from a failed libqrencode call, read at once.
+    /// Opens libqrencode, which the process loads only when it first encodes.
+    ///
+    /// - Throws: ``/QRCore/EncodeError/libraryUnavailable(reason:)`` when it cannot be opened.
+    private static func openLibrary() throws(EncodeError) {
+        if let reason = cqrencode_open() { throw .libraryUnavailable(reason: String(cString: reason)) }
+    }
+
     struct LibraryFailure: Error {
         let code: Int32
 
@@ -315,7 +324,7 @@ public struct QREncoder: Sendable {
     ) -> Result<QRMatrix, LibraryFailure> {
         errno = 0
         guard let code = call() else { return .failure(LibraryFailure(code: errno)) }
-        defer { QRcode_free(code) }
+        defer { cqrencode_QRcode_free(code) }
         return .success(matrix(from: code.pointee, level: level, micro: micro))
     }
 
@@ -352,8 +361,8 @@ public struct QREncoder: Sendable {
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 run(level: level, micro: micro) {
                     micro
-                        ? QRcode_encodeStringMQR(chars.baseAddress, Int32(version), qrLevel(level), hint, 1)
-                        : QRcode_encodeString(chars.baseAddress, Int32(version), qrLevel(level), hint, 1)
+                        ? cqrencode_QRcode_encodeStringMQR(chars.baseAddress, Int32(version), qrLevel(level), hint, 1)
+                        : cqrencode_QRcode_encodeString(chars.baseAddress, Int32(version), qrLevel(level), hint, 1)
                 }
             }
         }
@@ -371,8 +380,10 @@ public struct QREncoder: Sendable {
         bytes.withUnsafeBufferPointer { buffer in
             run(level: level, micro: micro) {
                 micro
-                    ? QRcode_encodeDataMQR(Int32(buffer.count), buffer.baseAddress, Int32(version), qrLevel(level))
-                    : QRcode_encodeData(Int32(buffer.count), buffer.baseAddress, Int32(version), qrLevel(level))
+                    ? cqrencode_QRcode_encodeDataMQR(
+                        Int32(buffer.count), buffer.baseAddress, Int32(version), qrLevel(level))
+                    : cqrencode_QRcode_encodeData(
+                        Int32(buffer.count), buffer.baseAddress, Int32(version), qrLevel(level))
             }
         }
     }
@@ -382,13 +393,13 @@ public struct QREncoder: Sendable {
         _ bytes: [UInt8], designator: Int, version: Int, level: ErrorCorrectionLevel
     ) -> Result<QRMatrix, LibraryFailure> {
         errno = 0
-        guard let input = QRinput_new2(Int32(version), qrLevel(level)) else {
+        guard let input = cqrencode_QRinput_new2(Int32(version), qrLevel(level)) else {
             return .failure(LibraryFailure(code: errno))
         }
-        defer { QRinput_free(input) }
+        defer { cqrencode_QRinput_free(input) }
         if let failure = appendSegment(.eci(designator), to: input) { return .failure(failure) }
         if let failure = appendSegment(.data(QR_MODE_8, bytes), to: input) { return .failure(failure) }
-        return run(level: level, micro: false) { QRcode_encodeInput(input) }
+        return run(level: level, micro: false) { cqrencode_QRcode_encodeInput(input) }
     }
 
     /// The bytes in one segment of `mode`; libqrencode checks that they fit it.
@@ -396,11 +407,14 @@ public struct QREncoder: Sendable {
         _ mode: QRencodeMode, _ bytes: [UInt8], version: Int, level: ErrorCorrectionLevel, micro: Bool
     ) -> Result<QRMatrix, LibraryFailure> {
         errno = 0
-        let made = micro ? QRinput_newMQR(Int32(version), qrLevel(level)) : QRinput_new2(Int32(version), qrLevel(level))
+        let made =
+            micro
+            ? cqrencode_QRinput_newMQR(Int32(version), qrLevel(level))
+            : cqrencode_QRinput_new2(Int32(version), qrLevel(level))
         guard let input = made else { return .failure(LibraryFailure(code: errno)) }
-        defer { QRinput_free(input) }
+        defer { cqrencode_QRinput_free(input) }
         if let failure = appendSegment(.data(mode, bytes), to: input) { return .failure(failure) }
-        return run(level: level, micro: micro) { QRcode_encodeInput(input) }
+        return run(level: level, micro: micro) { cqrencode_QRcode_encodeInput(input) }
     }
 
     private static func qrMode(_ mode: QRDataMode) -> QRencodeMode {
@@ -418,11 +432,11 @@ public struct QREncoder: Sendable {
         _ chunks: [PreparedPayload], parity: UInt8, versions: [Int], level: ErrorCorrectionLevel
     ) -> Result<[QRMatrix], LibraryFailure> {
         errno = 0
-        guard let inputs = QRinput_Struct_new() else { return .failure(LibraryFailure(code: errno)) }
-        defer { QRinput_Struct_free(inputs) }  // frees every QRinput appended to it
+        guard let inputs = cqrencode_QRinput_Struct_new() else { return .failure(LibraryFailure(code: errno)) }
+        defer { cqrencode_QRinput_Struct_free(inputs) }  // frees every QRinput appended to it
         for (chunk, version) in zip(chunks, versions) {
             errno = 0
-            guard let input = QRinput_new2(Int32(version), qrLevel(level)) else {
+            guard let input = cqrencode_QRinput_new2(Int32(version), qrLevel(level)) else {
                 return .failure(LibraryFailure(code: errno))
             }
             var failure: LibraryFailure?
@@ -430,23 +444,23 @@ public struct QREncoder: Sendable {
             if failure == nil { failure = appendSegment(.data(qrMode(chunk.measure().mode), chunk.bytes), to: input) }
             if failure == nil {
                 errno = 0
-                if QRinput_Struct_appendInput(inputs, input) < 0 { failure = LibraryFailure(code: errno) }
+                if cqrencode_QRinput_Struct_appendInput(inputs, input) < 0 { failure = LibraryFailure(code: errno) }
             }
             if let failure {
-                QRinput_free(input)  // not owned by the set
+                cqrencode_QRinput_free(input)  // not owned by the set
                 return .failure(failure)
             }
         }
-        QRinput_Struct_setParity(inputs, parity)
+        cqrencode_QRinput_Struct_setParity(inputs, parity)
         errno = 0
-        if QRinput_Struct_insertStructuredAppendHeaders(inputs) != 0 {
+        if cqrencode_QRinput_Struct_insertStructuredAppendHeaders(inputs) != 0 {
             return .failure(LibraryFailure(code: errno))
         }
         errno = 0
-        guard let list = QRcode_encodeInputStructured(inputs) else {
+        guard let list = cqrencode_QRcode_encodeInputStructured(inputs) else {
             return .failure(LibraryFailure(code: errno))
         }
-        defer { QRcode_List_free(list) }  // frees the codes too
+        defer { cqrencode_QRcode_List_free(list) }  // frees the codes too
         var matrices: [QRMatrix] = []
         var node: UnsafeMutablePointer<QRcode_List>? = list
         while let current = node {
@@ -468,11 +482,11 @@ public struct QREncoder: Sendable {
         switch segment {
         case .eci(let designator):
             errno = 0
-            return QRinput_appendECIheader(input, UInt32(designator)) == 0 ? nil : LibraryFailure(code: errno)
+            return cqrencode_QRinput_appendECIheader(input, UInt32(designator)) == 0 ? nil : LibraryFailure(code: errno)
         case .data(let mode, let bytes):
             return bytes.withUnsafeBufferPointer { buffer in
                 errno = 0
-                return QRinput_append(input, mode, Int32(buffer.count), buffer.baseAddress) == 0
+                return cqrencode_QRinput_append(input, mode, Int32(buffer.count), buffer.baseAddress) == 0
                     ? nil : LibraryFailure(code: errno)
             }
         }

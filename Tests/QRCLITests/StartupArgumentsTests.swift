@@ -1,7 +1,10 @@
-// qr CLI tests — CQRStartup: the command line kept from the C runtime, which the release
-// `qr` reads its arguments from instead of the Swift runtime's search of /proc/self/maps.
+// qr CLI tests — what every start of `qr` does, and does not: its command line kept from
+// the C runtime (CQRStartup), which the release `qr` reads its arguments from instead of
+// the Swift runtime's search of /proc/self/maps; and libqrencode left unopened until a
+// code is made.
 import CQRStartup
 import Foundation
+import QRTestSupport
 import Testing
 
 @Suite struct StartupArgumentsTests {
@@ -29,5 +32,28 @@ import Testing
         let arguments = cqrstartup_arguments(&count)
         #expect(count > 0)
         #expect(arguments[Int(count)] == nil)
+    }
+}
+
+/// libqrencode is opened when a code is made, not loaded by every `qr`: the dynamic
+/// loader's own account of the files it maps (`LD_DEBUG=files`) names it for `qr encode`
+/// alone.
+@Suite struct LazyLibraryTests {
+    func loadsLibqrencode(_ arguments: [String]) throws -> Bool {
+        let qr = try #require(ProgramRunner.qrExecutable)
+        let run = try ProgramRunner.run(qr, arguments, environment: ["LD_DEBUG": "files"])
+        #expect(run.status == 0, "\(arguments): \(run.stderr.suffix(300))")
+        return run.stderr.contains("file=libqrencode.so")
+    }
+
+    @Test func decodingAndTheVersionDoNotLoadIt() throws {
+        #expect(try !loadsLibqrencode(["decode", QRProcess.sample("photos/qrcode-2-30.png")]))
+        #expect(try !loadsLibqrencode(["--version"]))
+    }
+
+    @Test func encodingOpensIt() throws {
+        let folder = try QRProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try loadsLibqrencode(["encode", "hello", "-o", folder.appendingPathComponent("a.png").path]))
     }
 }

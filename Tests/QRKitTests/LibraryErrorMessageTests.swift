@@ -18,7 +18,7 @@ import Testing
         case versionOutOfRange, levelUnavailableInMicro, invalidSplitCount, tooShortToSplit
         case strictVersionWithoutVersion, microVersionWithoutLevel, microWithECI, microWithSplit, eciWithKanji
         case characterSetWithMode, eciWithSingleMode, caseInsensitiveWithEightBit, characterSetWithBytes
-        case payloadTooLarge, splitPartTooLarge, invalidInput, outOfMemory, libraryFailure
+        case payloadTooLarge, splitPartTooLarge, invalidInput, outOfMemory, libraryFailure, libraryUnavailable
         case scaleOutOfRange, marginOutOfRange, resolutionOutOfRange, invalidRenderOption, invalidColor
         case targetSizeTooSmall, lowContrast, characterNotInMode, unknownCharacterSet, notInCharacterSet
         case noECIDesignator, imageTooLarge, pngWriteFailed
@@ -50,6 +50,7 @@ import Testing
         case .invalidInput: .invalidInput
         case .outOfMemory: .outOfMemory
         case .libraryFailure: .libraryFailure
+        case .libraryUnavailable: .libraryUnavailable
         case .scaleOutOfRange: .scaleOutOfRange
         case .marginOutOfRange: .marginOutOfRange
         case .resolutionOutOfRange: .resolutionOutOfRange
@@ -79,7 +80,9 @@ import Testing
             .conflictingOptions(.microVersionWithoutLevel(version: 2, level: .q)), .conflictingOptions(.microWithECI),
             .conflictingOptions(.microWithSplit), .conflictingOptions(.eciWithKanji),
             .conflictingOptions(.caseInsensitiveWithEightBit), .conflictingOptions(.characterSetWithBytes),
-            .invalidInput, .outOfMemory, .libraryFailure(errno: 5), .scaleOutOfRange(0), .marginOutOfRange(257),
+            .invalidInput, .outOfMemory, .libraryFailure(errno: 5),
+            .libraryUnavailable(reason: "libqrencode.so.4: cannot open shared object file"), .scaleOutOfRange(0),
+            .marginOutOfRange(257),
             .resolutionOutOfRange(0), .invalidColor("zz"),
             .targetSizeTooSmall(size: 20, modules: 29, margin: 4),
             .lowContrast(

@@ -50,6 +50,9 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case outOfMemory
     /// libqrencode failed with another `errno` value.
     case libraryFailure(errno: Int32)
+    /// libqrencode could not be opened (`reason`: the dynamic loader's message), so no
+    /// code can be made; decoding does not need it.
+    case libraryUnavailable(reason: String)
     /// `RenderOptions.scale` is outside 1 to `RenderOptions.maximumScale`.
     case scaleOutOfRange(Int)
     /// `RenderOptions.margin` is outside 0 to `RenderOptions.maximumMargin`.
@@ -158,6 +161,8 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
             return "out of memory while encoding"
         case .libraryFailure(let code):
             return "libqrencode failed (errno \(code))"
+        case .libraryUnavailable(let reason):
+            return "libqrencode, which makes the codes, cannot be opened (\(reason)); install it (Debian: libqrencode4)"
         case .scaleOutOfRange(let scale):
             return "\(name(.scale)) must be 1 to \(RenderOptions.maximumScale) pixels per module, not \(scale)"
         case .marginOutOfRange(let margin):

@@ -1,2 +1,0 @@
-// Lets Swift import <qrencode.h> as the CQREncode module.
-#include <qrencode.h>
