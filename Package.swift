@@ -66,11 +66,12 @@ let package = Package(
                 .linkedLibrary(":libjpeg.a"), .linkedLibrary(":libdeflate.a"), .linkedLibrary(":libz.a"),
                 .linkedLibrary("m"),
             ]),
-        // A C face on zxing-cpp 1.4 (C++ only, no C API in Debian's version).
+        // A C face on zxing-cpp 1.4 (C++ only, no C API in Debian's version), which opens
+        // libZXing when the first picture is decoded rather than linking it, so that
+        // processes that only encode never load it (see CZXing/CZXing.cpp).
         .target(
             name: "CZXing", path: "CZXing",
-            cxxSettings: [.define("ZX_USE_UTF8")],
-            linkerSettings: [.linkedLibrary("ZXing")]),
+            cxxSettings: [.define("ZX_USE_UTF8")]),
         // The core: pictures, symbols, the reader and its strategies, the pass scheduler,
         // encode options, payload preparation and the renderers that need no C library. It
         // depends on no C module, so that "a Swift core with no C" is a boundary.

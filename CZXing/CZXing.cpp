@@ -1,15 +1,89 @@
 // CZXing: see include/CZXing.h. The only file that talks to zxing-cpp.
+//
+// libZXing is opened with dlopen when the first picture is decoded, not linked: a library
+// named at link time is loaded, and every symbol it needs looked up, at every start of
+// every process. libZXing is built to bind all its 800 symbols at load, and that cost
+// `qr encode` and `qr --version`, which never decode, a tenth of a millisecond each. The
+// eight functions of it this file calls are found once by name (their mangled C++ names,
+// which spell out the parameter types, so a libZXing whose signatures differ is refused
+// by name, not called wrongly). Five are member functions of ZXing::Result; the Itanium
+// C++ ABI that g++ and clang follow on Linux calls a non-virtual member function as a
+// function whose first argument is the object, so each is called so, through a pointer
+// of that type.
 #include "CZXing.h"
 
 #include <ZXing/ReadBarcode.h>
 
+#include <dlfcn.h>
+#include <pthread.h>
+
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <new>
+#include <stdexcept>
 #include <string>
 
 namespace {
+
+/// The soname Debian's libzxing2 package gives zxing-cpp 1.4's library.
+constexpr const char *libraryName = "libZXing.so.2";
+
+/// libZXing's functions that this file calls, found in the library once it is open.
+struct ZXingFunctions {
+    ZXing::Results (*readBarcodes)(const ZXing::ImageView &, const ZXing::DecodeHints &);
+    // Member functions of ZXing::Result, the object first (see the top of this file).
+    std::string (*utf8)(const ZXing::Result *);
+    const ZXing::ByteArray &(*bytes)(const ZXing::Result *);
+    bool (*hasECI)(const ZXing::Result *);
+    ZXing::Result &(*setCharacterSet)(ZXing::Result *, const std::string &);
+    int (*sequenceSize)(const ZXing::Result *);
+    int (*sequenceIndex)(const ZXing::Result *);
+    std::string (*sequenceId)(const ZXing::Result *);
+};
+
+ZXingFunctions zxing;
+pthread_once_t opening = PTHREAD_ONCE_INIT;
+bool opened = false;
+char openFailure[512];
+
+/// Finds `name` in `library` into `slot`; false, with the reason in openFailure, when it is not there.
+template <typename Function> bool find(void *library, const char *name, Function &slot) {
+    void *address = dlsym(library, name);
+    if (address == nullptr) {
+        std::snprintf(openFailure, sizeof openFailure, "%s has no function %s", libraryName, name);
+        return false;
+    }
+    slot = reinterpret_cast<Function>(address);
+    return true;
+}
+
+void openLibrary() {
+    void *library = dlopen(libraryName, RTLD_NOW | RTLD_LOCAL);
+    if (library == nullptr) {
+        const char *reason = dlerror();
+        std::snprintf(openFailure, sizeof openFailure, "%s", reason != nullptr ? reason : libraryName);
+        return;
+    }
+    opened = find(library, "_ZN5ZXing12ReadBarcodesERKNS_9ImageViewERKNS_11DecodeHintsE", zxing.readBarcodes) &&
+             find(library, "_ZNK5ZXing6Result4utf8B5cxx11Ev", zxing.utf8) &&
+             find(library, "_ZNK5ZXing6Result5bytesEv", zxing.bytes) &&
+             find(library, "_ZNK5ZXing6Result6hasECIEv", zxing.hasECI) &&
+             find(library,
+                  "_ZN5ZXing6Result15setCharacterSetERKNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE",
+                  zxing.setCharacterSet) &&
+             find(library, "_ZNK5ZXing6Result12sequenceSizeEv", zxing.sequenceSize) &&
+             find(library, "_ZNK5ZXing6Result13sequenceIndexEv", zxing.sequenceIndex) &&
+             find(library, "_ZNK5ZXing6Result10sequenceIdB5cxx11Ev", zxing.sequenceId);
+}
+
+/// libZXing's functions, once it is open; throws with the reason when it cannot be.
+const ZXingFunctions &library() {
+    pthread_once(&opening, openLibrary);
+    if (!opened) throw std::runtime_error(openFailure);
+    return zxing;
+}
 
 void copyMessage(char *error, int32_t capacity, const char *message) {
     if (error == nullptr || capacity <= 0) return;
@@ -57,11 +131,11 @@ std::string latin1AsUTF8(const ZXing::ByteArray &bytes) {
 // True when a segment of the symbol declares its own character set: an ECI, or a
 // Kanji (Shift_JIS) or Hanzi (GB2312) mode segment. With ISO-8859-1 as the default,
 // only such segments make zxing-cpp's text differ from the plain Latin-1 rendering.
-bool declaresCharset(const ZXing::Result &r) {
-    if (r.hasECI()) return true;
+bool declaresCharset(const ZXingFunctions &zx, const ZXing::Result &r) {
+    if (zx.hasECI(&r)) return true;
     ZXing::Result probe = r;
-    probe.setCharacterSet("ISO-8859-1");
-    return probe.text() != latin1AsUTF8(r.bytes());
+    zx.setCharacterSet(&probe, "ISO-8859-1");
+    return zx.utf8(&probe) != latin1AsUTF8(zx.bytes(&r));
 }
 
 // zxing-cpp 1.4 gives a QR symbol's structured-append parity byte as its sequenceId, in
@@ -76,15 +150,15 @@ int32_t parity(const std::string &id) {
     return value <= 255 ? value : -1;
 }
 
-void fill(CZXingSymbol &out, const ZXing::Result &r) {
-    const ZXing::ByteArray &bytes = r.bytes();
+void fill(const ZXingFunctions &zx, CZXingSymbol &out, const ZXing::Result &r) {
+    const ZXing::ByteArray &bytes = zx.bytes(&r);
     out.byteCount = static_cast<int32_t>(bytes.size());
     out.bytes = static_cast<uint8_t *>(std::malloc(bytes.size() > 0 ? bytes.size() : 1));
     if (out.bytes == nullptr) throw std::bad_alloc();
     if (!bytes.empty()) std::memcpy(out.bytes, bytes.data(), bytes.size());
-    out.text = duplicate(r.text());
-    out.hasECI = r.hasECI() ? 1 : 0;
-    out.declaresCharset = declaresCharset(r) ? 1 : 0;
+    out.text = duplicate(zx.utf8(&r));
+    out.hasECI = zx.hasECI(&r) ? 1 : 0;
+    out.declaresCharset = declaresCharset(zx, r) ? 1 : 0;
     const ZXing::Position &p = r.position();
     for (int i = 0; i < 4; ++i) {
         out.corners[2 * i] = p[i].x;
@@ -93,9 +167,9 @@ void fill(CZXingSymbol &out, const ZXing::Result &r) {
     std::string level = r.ecLevel();
     std::strncpy(out.ecLevel, level.c_str(), sizeof out.ecLevel - 1);
     out.ecLevel[sizeof out.ecLevel - 1] = '\0';
-    out.saIndex = r.sequenceIndex();
-    out.saCount = r.sequenceSize();
-    out.saParity = parity(r.sequenceId());
+    out.saIndex = zx.sequenceIndex(&r);
+    out.saCount = zx.sequenceSize(&r);
+    out.saParity = parity(zx.sequenceId(&r));
     out.isMicro = r.format() == ZXing::BarcodeFormat::MicroQRCode ? 1 : 0;
 }
 
@@ -118,8 +192,9 @@ extern "C" int32_t czxing_read(const uint8_t *pixels, int32_t width, int32_t hei
     int32_t allocated = 0;
     int32_t filled = 0;
     try {
+        const ZXingFunctions &zx = library();
         ZXing::ImageView view(pixels, width, height, ZXing::ImageFormat::Lum, stride);
-        ZXing::Results results = ZXing::ReadBarcodes(view, makeHints(*options));
+        ZXing::Results results = zx.readBarcodes(view, makeHints(*options));
         int32_t valid = 0;
         for (const auto &r : results)
             if (r.isValid()) ++valid;
@@ -129,7 +204,7 @@ extern "C" int32_t czxing_read(const uint8_t *pixels, int32_t width, int32_t hei
         allocated = valid;
         for (const auto &r : results) {
             if (!r.isValid()) continue;
-            fill(symbols[filled], r);
+            fill(zx, symbols[filled], r);
             ++filled;
         }
         *out = symbols;
