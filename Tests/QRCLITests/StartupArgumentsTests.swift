@@ -1,7 +1,7 @@
 // qr CLI tests — what every start of `qr` does, and does not: its command line kept from
 // the C runtime (CQRStartup), which the release `qr` reads its arguments from instead of
-// the Swift runtime's search of /proc/self/maps; and libqrencode left unopened until a
-// code is made.
+// the Swift runtime's search of /proc/self/maps; and libqrencode and libZXing left
+// unopened until a code is made or a picture decoded.
 import CQRStartup
 import Foundation
 import QRTestSupport
@@ -35,25 +35,29 @@ import Testing
     }
 }
 
-/// libqrencode is opened when a code is made, not loaded by every `qr`: the dynamic
-/// loader's own account of the files it maps (`LD_DEBUG=files`) names it for `qr encode`
-/// alone.
+/// libqrencode is opened when a code is made and libZXing when a picture is decoded, not
+/// loaded by every `qr`: the dynamic loader's own account of the files it maps
+/// (`LD_DEBUG=files`) names each for the command that needs it alone.
 @Suite struct LazyLibraryTests {
-    func loadsLibqrencode(_ arguments: [String]) throws -> Bool {
+    /// The shared libraries among `libqrencode` and `libZXing` that `qr arguments` loads.
+    func loaded(_ arguments: [String]) throws -> Set<String> {
         let qr = try #require(ProgramRunner.qrExecutable)
         let run = try ProgramRunner.run(qr, arguments, environment: ["LD_DEBUG": "files"])
         #expect(run.status == 0, "\(arguments): \(run.stderr.suffix(300))")
-        return run.stderr.contains("file=libqrencode.so")
+        return Set(["libqrencode", "libZXing"].filter { run.stderr.contains("file=\($0).so") })
     }
 
-    @Test func decodingAndTheVersionDoNotLoadIt() throws {
-        #expect(try !loadsLibqrencode(["decode", QRProcess.sample("photos/qrcode-2-30.png")]))
-        #expect(try !loadsLibqrencode(["--version"]))
+    @Test func decodingOpensLibZXingAlone() throws {
+        #expect(try loaded(["decode", QRProcess.sample("photos/qrcode-2-30.png")]) == ["libZXing"])
     }
 
-    @Test func encodingOpensIt() throws {
+    @Test func encodingOpensLibqrencodeAlone() throws {
         let folder = try QRProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try loadsLibqrencode(["encode", "hello", "-o", folder.appendingPathComponent("a.png").path]))
+        #expect(try loaded(["encode", "hello", "-o", folder.appendingPathComponent("a.png").path]) == ["libqrencode"])
+    }
+
+    @Test func theVersionOpensNeither() throws {
+        #expect(try loaded(["--version"]).isEmpty)
     }
 }
