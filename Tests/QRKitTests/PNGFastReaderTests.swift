@@ -40,6 +40,17 @@ import Testing
         }
     }
 
+    /// `file` reads as the general path reads it, or fails with its error.
+    func expectTheGeneralPathsOutcome(_ file: [UInt8], _ name: String) {
+        let expected = general(file)
+        let got = fast(file)
+        switch (got, expected) {
+        case (.success(let a), .success(let b)): #expect(a == b, "\(name)")
+        case (.failure(let a), .failure(let b)): #expect(a == b, "\(name)")
+        default: Issue.record("\(name): \(got) against \(expected)")
+        }
+    }
+
     /// What CPNG's fast reader alone makes of `bytes`, a `width` × `height` picture, or nil
     /// when it declines the picture.
     func fastReaderAlone(_ bytes: [UInt8], width: Int, height: Int) -> GrayImage? {
@@ -138,13 +149,7 @@ import Testing
         ]
         for (name, file) in cases {
             #expect(fastReaderAlone(file, width: 4, height: 2) == nil, "\(name)")
-            let expected = general(file)
-            let got = fast(file)
-            switch (got, expected) {
-            case (.success(let a), .success(let b)): #expect(a == b, "\(name)")
-            case (.failure(let a), .failure(let b)): #expect(a == b, "\(name)")
-            default: Issue.record("\(name): \(got) against \(expected)")
-            }
+            expectTheGeneralPathsOutcome(file, name)
         }
     }
 
@@ -235,13 +240,7 @@ import Testing
             ("cut", Array((header + PNGBytes.chunk("IDAT", PNGBytes.zlib(lines))).dropLast(9))),
         ]
         for (name, file) in cases {
-            let expected = general(file)
-            let got = fast(file)
-            switch (got, expected) {
-            case (.success(let a), .success(let b)): #expect(a == b, "\(name)")
-            case (.failure(let a), .failure(let b)): #expect(a == b, "\(name)")
-            default: Issue.record("\(name): \(got) against \(expected)")
-            }
+            expectTheGeneralPathsOutcome(file, name)
         }
     }
 
