@@ -11,6 +11,8 @@ import Musl
 /// Encodes text or bytes as QR Code or Micro QR symbols, through libqrencode.
 ///
 /// A value type with no state: share one, or make one wherever needed, from any task.
+/// libqrencode is opened when the process first encodes, so a program that only decodes
+/// never loads it.
 ///
 /// ```swift
 /// let encoder = QREncoder()
@@ -33,8 +35,9 @@ public struct QREncoder: Sendable {
     ///   - options: Level, version, modes; see `EncodeOptions`.
     /// - Returns: The symbol's modules.
     /// - Throws: `EncodeError`: `.emptyInput`, `.payloadTooLarge` (with the capacity of
-    ///   the largest allowed symbol), `.notShiftJIS`, or an option error from
-    ///   `EncodeOptions.validate(split:)`.
+    ///   the largest allowed symbol), `.notShiftJIS`, an option error from
+    ///   `EncodeOptions.validate(split:)`, or `.libraryUnavailable` when libqrencode, which
+    ///   is opened with the first code made, cannot be.
     ///
     /// ```swift
     /// let matrix = try QREncoder().encode(text: "héllo wörld", options: EncodeOptions(level: .q))
