@@ -51,3 +51,68 @@ import Testing
         #expect(Homography(matrix: [1, 2, 3, 2, 4, 6, 0, 0, 0]).inverted == nil)
     }
 }
+
+@Suite struct ImageFilterTests {
+    @Test func sharpeningSteepensAnEdgeAndLeavesFlatAreasAlone() {
+        // A soft edge from 60 to 200 over six pixels, in every row.
+        let row: [UInt8] = [60, 60, 60, 60, 60, 60, 60, 80, 100, 130, 160, 180, 200, 200, 200, 200, 200, 200, 200, 200]
+        let image = GrayImage(width: row.count, height: 8, pixels: Array((0..<8).map { _ in row }.joined()))
+        let sharp = image.sharpened(radius: 2, amount: 1.5)
+        let out = Array(sharp.pixels[(4 * row.count)..<(5 * row.count)])
+        // Far from the edge, unchanged; at it, pushed apart: darker before, lighter after.
+        #expect(out[0] == 60 && out[row.count - 1] == 200)
+        #expect(out[8] < 100 && out[11] > 180)
+        #expect(
+            GrayImage(width: 9, height: 9, filledWith: 90).sharpened(radius: 2, amount: 2).pixels.allSatisfy {
+                $0 == 90
+            })
+    }
+
+    @Test func bicubicGrowthKeepsFlatAndLinearShades() {
+        let flat = GrayImage(width: 5, height: 4, filledWith: 133).upscaledBicubic(by: 3)
+        #expect(flat.width == 15 && flat.height == 12 && flat.pixels.allSatisfy { $0 == 133 })
+        // Keys' kernel reproduces a straight ramp exactly away from the edges: source
+        // pixel i is 20 i, and output pixel x of a 4-fold growth sits at (x + 0.5) / 4 - 0.5.
+        let ramp = GrayImage(width: 8, height: 1, pixels: (0..<8).map { UInt8(20 * $0) }).upscaledBicubic(by: 4)
+        for x in 8..<24 {
+            let expected = 20 * ((Double(x) + 0.5) / 4 - 0.5)
+            #expect(abs(Double(ramp.pixels[x]) - expected) <= 0.5, "x \(x): \(ramp.pixels[x]) against \(expected)")
+        }
+        // The source pixels' own values are met halfway between the output pixels around them.
+        #expect(GrayImage(width: 1, height: 1, filledWith: 7).upscaledBicubic(by: 1).pixels == [7])
+    }
+
+    /// A dark square on paper lit from one side: a single threshold for the picture would
+    /// take the dim paper for ink; Sauvola's follows the light, and flat paper stays white.
+    /// (Ink wider than the window would read as paper in its middle, where the window
+    /// sees no contrast: the window must hold some paper.)
+    @Test func sauvolaFollowsTheLightAndKeepsFlatPaperWhite() {
+        let width = 60
+        let height = 40
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let paper = 100 + 2 * x  // 100 on the left, 218 on the right
+                let ink = (24..<36).contains(x) && (14..<26).contains(y)
+                // A faint texture of ±3 on the paper.
+                pixels[y * width + x] = UInt8(ink ? paper / 3 : paper + ((x * 7 + y * 13) % 7) - 3)
+            }
+        }
+        let binary = GrayImage(width: width, height: height, pixels: pixels).sauvolaBinarised(radius: 12)
+        for y in 0..<height {
+            for x in 0..<width {
+                let ink = (24..<36).contains(x) && (14..<26).contains(y)
+                #expect(binary[x, y] == (ink ? 0 : 255), "(\(x), \(y))")
+            }
+        }
+    }
+
+    @Test func theSamplerInterpolatesBetweenPixelCentres() {
+        let sampler = PixelSampler(GrayImage(width: 2, height: 2, pixels: [0, 100, 200, 40]))
+        #expect(sampler.value(0.5, 0.5) == 0)
+        #expect(sampler.value(1.0, 0.5) == 50)
+        #expect(sampler.value(1.0, 1.0) == 85)
+        // Beyond the edges, the edge pixels.
+        #expect(sampler.value(-3, 0.5) == 0 && sampler.value(9, 9) == 40)
+    }
+}

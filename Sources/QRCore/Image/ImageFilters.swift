@@ -1,0 +1,168 @@
+// QRKit — ImageFilters: the pictures the geometry passes derive: sharpened for blur, grown
+// smoothly and thresholded locally for tiny codes, and a sampler between pixels.
+
+extension GrayImage {
+    /// The picture with an unsharp mask: each pixel pushed away from its neighbourhood's
+    /// mean by `amount` times the difference, the mean taken over a Gaussian-like blur of
+    /// about `radius` pixels (three box blurs), clamped to 0...255.
+    ///
+    /// Out-of-focus modules run into each other; the mask steepens their edges again, so
+    /// that a binariser finds them where they were.
+    package func sharpened(radius: Int, amount: Double) -> GrayImage {
+        let source = pixels
+        let blurred = paddedAndBlurred(by: 0, radius: radius, times: 3).storage
+        let gain = Int((amount * 256).rounded())
+        var out = [UInt8](repeating: 0, count: source.count)
+        for index in source.indices {
+            let value = Int(source[index])
+            let pushed = value + (gain * (value - Int(blurred[index])) + 128) >> 8
+            out[index] = UInt8(min(255, max(0, pushed)))
+        }
+        return GrayImage(width: width, height: height, pixels: out)
+    }
+
+    /// The picture grown `factor` times on both axes by cubic convolution (Keys' kernel,
+    /// a = -1/2, as Catmull-Rom), separably, the edges extended.
+    ///
+    /// Smoother than bilinear growth and without nearest-neighbour steps: a module of one
+    /// or two pixels keeps a rounded peak in its middle, which a binariser or a sampler
+    /// between pixels can find.
+    package func upscaledBicubic(by factor: Int) -> GrayImage {
+        precondition(factor >= 1, "upscaledBicubic needs a factor of at least 1")
+        if factor == 1 { return self }
+        // The four weights of each output phase: an output pixel `k` of every `factor`
+        // lies (k + 0.5) / factor - 0.5 source pixels after the source pixel below it.
+        let phases = (0..<factor).map { k -> (start: Int, weights: [Float]) in
+            let position = (Double(k) + 0.5) / Double(factor) - 0.5
+            let below = Int(position.rounded(.down))
+            let t = position - Double(below)
+            return (
+                below - 1, [Self.cubic(1 + t), Self.cubic(t), Self.cubic(1 - t), Self.cubic(2 - t)].map(Float.init)
+            )
+        }
+        let source = pixels
+        let newWidth = width * factor
+        let newHeight = height * factor
+        // Across: each source row grown into `newWidth` floats.
+        var across = [Float](repeating: 0, count: newWidth * height)
+        for y in 0..<height {
+            let row = y * width
+            for x in 0..<width {
+                for (k, phase) in phases.enumerated() {
+                    var sum: Float = 0
+                    for i in 0..<4 {
+                        let sx = min(max(x + phase.start + i, 0), width - 1)
+                        sum += phase.weights[i] * Float(source[row + sx])
+                    }
+                    across[y * newWidth + x * factor + k] = sum
+                }
+            }
+        }
+        // Down: each output row from four grown rows.
+        var out = [UInt8](repeating: 0, count: newWidth * newHeight)
+        for y in 0..<height {
+            for (k, phase) in phases.enumerated() {
+                let rows = (0..<4).map { min(max(y + phase.start + $0, 0), height - 1) * newWidth }
+                let base = (y * factor + k) * newWidth
+                for x in 0..<newWidth {
+                    var sum: Float = 0
+                    for i in 0..<4 { sum += phase.weights[i] * across[rows[i] + x] }
+                    out[base + x] = UInt8(min(255, max(0, sum.rounded())))
+                }
+            }
+        }
+        return GrayImage(width: newWidth, height: newHeight, pixels: out)
+    }
+
+    /// Keys' cubic convolution kernel with a = -1/2 at distance `x`.
+    private static func cubic(_ x: Double) -> Double {
+        let x = abs(x)
+        if x <= 1 { return 1.5 * x * x * x - 2.5 * x * x + 1 }
+        if x < 2 { return -0.5 * x * x * x + 2.5 * x * x - 4 * x + 2 }
+        return 0
+    }
+
+    /// The picture binarised (0 or 255) by Sauvola's local threshold: a pixel is dark when
+    /// it is at most m (1 + k (s / 128 - 1)), where m and s are the mean and standard
+    /// deviation of the square of `radius` pixels each side around it.
+    ///
+    /// Where the neighbourhood has contrast (s near 128) the threshold is its mean; where
+    /// it is flat, it drops below the mean, so paper grain and soft shading stay light
+    /// (Sauvola and Pietikäinen, "Adaptive document image binarization", 2000).
+    package func sauvolaBinarised(radius: Int, k: Double = 0.2) -> GrayImage {
+        let source = pixels
+        // Integral images of the values and of their squares, one row and column larger.
+        let stride = width + 1
+        var sums = [Int](repeating: 0, count: stride * (height + 1))
+        var squares = [Int](repeating: 0, count: stride * (height + 1))
+        for y in 0..<height {
+            var rowSum = 0
+            var rowSquares = 0
+            for x in 0..<width {
+                let value = Int(source[y * width + x])
+                rowSum += value
+                rowSquares += value * value
+                sums[(y + 1) * stride + x + 1] = sums[y * stride + x + 1] + rowSum
+                squares[(y + 1) * stride + x + 1] = squares[y * stride + x + 1] + rowSquares
+            }
+        }
+        var out = [UInt8](repeating: 255, count: source.count)
+        for y in 0..<height {
+            let top = max(0, y - radius)
+            let bottom = min(height, y + radius + 1)
+            for x in 0..<width {
+                let left = max(0, x - radius)
+                let right = min(width, x + radius + 1)
+                let count = Double((bottom - top) * (right - left))
+                let sum =
+                    sums[bottom * stride + right] - sums[top * stride + right] - sums[bottom * stride + left]
+                    + sums[top * stride + left]
+                let square =
+                    squares[bottom * stride + right] - squares[top * stride + right]
+                    - squares[bottom * stride + left] + squares[top * stride + left]
+                let mean = Double(sum) / count
+                let deviation = max(0, Double(square) / count - mean * mean).squareRoot()
+                if Double(source[y * width + x]) <= mean * (1 + k * (deviation / 128 - 1)) { out[y * width + x] = 0 }
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: out)
+    }
+}
+
+/// A picture's shades as floats, read between pixels by bilinear interpolation, the edges
+/// extended: what the module grid's fit samples at module centres that fall anywhere.
+package struct PixelSampler: Sendable {
+    package let width: Int
+    package let height: Int
+    package let values: [Float]
+
+    /// - Parameter image: the picture to sample.
+    package init(_ image: GrayImage) {
+        width = image.width
+        height = image.height
+        values = image.pixels.map(Float.init)
+    }
+
+    /// The shade at (`x`, `y`) in pixel coordinates, where pixel (i, j) covers
+    /// i...i+1 × j...j+1 and its value sits at its centre.
+    package func value(_ x: Double, _ y: Double) -> Float {
+        values.withUnsafeBufferPointer { value($0, x, y) }
+    }
+
+    /// The shade at (`x`, `y`), read from `values` lent as `pixels`.
+    @inline(__always)
+    func value(_ pixels: UnsafeBufferPointer<Float>, _ x: Double, _ y: Double) -> Float {
+        let fx = min(max(x - 0.5, 0), Double(width - 1))
+        let fy = min(max(y - 0.5, 0), Double(height - 1))
+        guard fx.isFinite, fy.isFinite else { return pixels[0] }
+        let x0 = Int(fx)
+        let y0 = Int(fy)
+        let x1 = min(x0 + 1, width - 1)
+        let y1 = min(y0 + 1, height - 1)
+        let tx = Float(fx - Double(x0))
+        let ty = Float(fy - Double(y0))
+        let top = pixels[y0 * width + x0] * (1 - tx) + pixels[y0 * width + x1] * tx
+        let bottom = pixels[y1 * width + x0] * (1 - tx) + pixels[y1 * width + x1] * tx
+        return top * (1 - ty) + bottom * ty
+    }
+}
