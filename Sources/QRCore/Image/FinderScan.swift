@@ -53,7 +53,7 @@ extension GrayImage {
                 for index in 0..<max(0, count - 4) {
                     defer { position += runs[index] }
                     guard
-                        Self.isFinderRatio(
+                        isFinderRatio(
                             runs[index], runs[index + 1], runs[index + 2], runs[index + 3], runs[index + 4])
                     else { continue }
                     let centre = position + runs[index] + runs[index + 1] + runs[index + 2] / 2
@@ -71,17 +71,6 @@ extension GrayImage {
             }
             return false
         }
-    }
-
-    /// Whether five run lengths are about 1:1:3:1:1: each outer run within half a module
-    /// of one module, the centre within a module and a half of three.
-    private static func isFinderRatio(_ a: Int, _ b: Int, _ c: Int, _ d: Int, _ e: Int) -> Bool {
-        // In sevenths of a pixel, to stay in integers: a module is `total` sevenths.
-        let module = a + b + c + d + e
-        guard module >= 7 else { return false }
-        let half = module / 2
-        return abs(7 * a - module) <= half && abs(7 * b - module) <= half && abs(7 * c - 3 * module) <= 3 * half
-            && abs(7 * d - module) <= half && abs(7 * e - module) <= half
     }
 
     /// Whether the column through (`x`, `y`) shows the same 1:1:3:1:1 pattern, of a size
@@ -108,7 +97,7 @@ extension GrayImage {
         }
         guard isStart(y), let up = walk(-1), let down = walk(1) else { return false }
         let total = up[2] + up[1] + up[0] + down[0] - 1 + down[1] + down[2]
-        return Self.isFinderRatio(up[2], up[1], up[0] + down[0] - 1, down[1], down[2]) && 2 * total >= across
+        return isFinderRatio(up[2], up[1], up[0] + down[0] - 1, down[1], down[2]) && 2 * total >= across
             && total <= 2 * across
     }
 }
