@@ -82,31 +82,6 @@ import Testing
         #expect(GrayImage(width: 1, height: 1, filledWith: 7).upscaledBicubic(by: 1).pixels == [7])
     }
 
-    /// A dark square on paper lit from one side: a single threshold for the picture would
-    /// take the dim paper for ink; Sauvola's follows the light, and flat paper stays white.
-    /// (Ink wider than the window would read as paper in its middle, where the window
-    /// sees no contrast: the window must hold some paper.)
-    @Test func sauvolaFollowsTheLightAndKeepsFlatPaperWhite() {
-        let width = 60
-        let height = 40
-        var pixels = [UInt8](repeating: 0, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let paper = 100 + 2 * x  // 100 on the left, 218 on the right
-                let ink = (24..<36).contains(x) && (14..<26).contains(y)
-                // A faint texture of ±3 on the paper.
-                pixels[y * width + x] = UInt8(ink ? paper / 3 : paper + ((x * 7 + y * 13) % 7) - 3)
-            }
-        }
-        let binary = GrayImage(width: width, height: height, pixels: pixels).sauvolaBinarised(radius: 12)
-        for y in 0..<height {
-            for x in 0..<width {
-                let ink = (24..<36).contains(x) && (14..<26).contains(y)
-                #expect(binary[x, y] == (ink ? 0 : 255), "(\(x), \(y))")
-            }
-        }
-    }
-
     @Test func theSamplerInterpolatesBetweenPixelCentres() {
         let sampler = PixelSampler(GrayImage(width: 2, height: 2, pixels: [0, 100, 200, 40]))
         #expect(sampler.value(0.5, 0.5) == 0)

@@ -1,5 +1,5 @@
 // QRKit — ImageFilters: the pictures the geometry passes derive: sharpened for blur, grown
-// smoothly and thresholded locally for tiny codes, and a sampler between pixels.
+// smoothly for tiny codes, and a sampler between pixels.
 
 extension GrayImage {
     /// The picture with an unsharp mask: each pixel pushed away from its neighbourhood's
@@ -80,52 +80,6 @@ extension GrayImage {
         if x <= 1 { return 1.5 * x * x * x - 2.5 * x * x + 1 }
         if x < 2 { return -0.5 * x * x * x + 2.5 * x * x - 4 * x + 2 }
         return 0
-    }
-
-    /// The picture binarised (0 or 255) by Sauvola's local threshold: a pixel is dark when
-    /// it is at most m (1 + k (s / 128 - 1)), where m and s are the mean and standard
-    /// deviation of the square of `radius` pixels each side around it.
-    ///
-    /// Where the neighbourhood has contrast (s near 128) the threshold is its mean; where
-    /// it is flat, it drops below the mean, so paper grain and soft shading stay light
-    /// (Sauvola and Pietikäinen, "Adaptive document image binarization", 2000).
-    package func sauvolaBinarised(radius: Int, k: Double = 0.2) -> GrayImage {
-        let source = pixels
-        // Integral images of the values and of their squares, one row and column larger.
-        let stride = width + 1
-        var sums = [Int](repeating: 0, count: stride * (height + 1))
-        var squares = [Int](repeating: 0, count: stride * (height + 1))
-        for y in 0..<height {
-            var rowSum = 0
-            var rowSquares = 0
-            for x in 0..<width {
-                let value = Int(source[y * width + x])
-                rowSum += value
-                rowSquares += value * value
-                sums[(y + 1) * stride + x + 1] = sums[y * stride + x + 1] + rowSum
-                squares[(y + 1) * stride + x + 1] = squares[y * stride + x + 1] + rowSquares
-            }
-        }
-        var out = [UInt8](repeating: 255, count: source.count)
-        for y in 0..<height {
-            let top = max(0, y - radius)
-            let bottom = min(height, y + radius + 1)
-            for x in 0..<width {
-                let left = max(0, x - radius)
-                let right = min(width, x + radius + 1)
-                let count = Double((bottom - top) * (right - left))
-                let sum =
-                    sums[bottom * stride + right] - sums[top * stride + right] - sums[bottom * stride + left]
-                    + sums[top * stride + left]
-                let square =
-                    squares[bottom * stride + right] - squares[top * stride + right]
-                    - squares[bottom * stride + left] + squares[top * stride + left]
-                let mean = Double(sum) / count
-                let deviation = max(0, Double(square) / count - mean * mean).squareRoot()
-                if Double(source[y * width + x]) <= mean * (1 + k * (deviation / 128 - 1)) { out[y * width + x] = 0 }
-            }
-        }
-        return GrayImage(width: width, height: height, pixels: out)
     }
 }
 
