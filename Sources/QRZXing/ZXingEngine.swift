@@ -7,7 +7,10 @@ import CZXing
 /// zxing-cpp is fast and has an adaptive binariser; its passes are a fast pass, the
 /// fast pass again on low-contrast pictures stretched, then a try-harder pass that also
 /// rotates the picture, then the try-harder pass on the picture inverted (zxing-cpp 1.4
-/// has no inversion of its own), then on the picture rescaled.
+/// has no inversion of its own), then on the picture rescaled. Then, for pictures none of
+/// those read (and only where something like a finder pattern shows), the passes for hard
+/// geometry: the picture sharpened, a small picture grown smoothly, and each symbol drawn
+/// anew from a module grid fitted to its finder patterns.
 ///
 ///     let symbols = try ZXingEngine().decode(image, cancel: CancellationFlag())
 public struct ZXingEngine: DecodeEngine {
@@ -26,6 +29,15 @@ public struct ZXingEngine: DecodeEngine {
         /// 720 px, by 2 to 4 times (modules of one or two pixels become readable), larger
         /// ones halved (zxing-cpp only downscales pictures over 500 px, by its own factor).
         case rescaled
+        /// Try-harder on the picture with an unsharp mask, for codes out of focus.
+        case sharpened
+        /// Try-harder on a small picture grown 2 to 4 times by cubic convolution (smoother
+        /// than the bilinear growth of `rescaled`), for codes of one or two pixels a module.
+        case upscaled
+        /// The fast pass on each symbol drawn anew from a module grid fitted to the
+        /// picture's finder patterns (a homography, then a mesh): codes seen at a steep
+        /// angle, on curved or folded paper, or too small for the passes before.
+        case redrawn
     }
 
     public let name = "zxing"
@@ -53,6 +65,9 @@ public struct ZXingEngine: DecodeEngine {
             case .fast, .stretched: return .microseconds(400)
             case .harder, .inverted: return .microseconds(600)
             case .rescaled: return .microseconds(4500)
+            case .sharpened: return .microseconds(1500)
+            case .upscaled: return .milliseconds(6)
+            case .redrawn: return .milliseconds(20)
             }
         }
     }
@@ -97,6 +112,27 @@ public struct ZXingEngine: DecodeEngine {
             return try Self.read(resized, options).map {
                 $0.scaledCorners(by: Double(image.width) / Double(resized.width))
             }
+        case .sharpened:
+            options.tryHarder = 1
+            options.tryRotate = 1
+            return try Self.read(picture.sharpened, options)
+        case .upscaled:
+            guard let grown = picture.grownSmoothly else { return [] }
+            options.tryHarder = 1
+            options.tryRotate = 1
+            return try Self.read(grown, options).map {
+                $0.scaledCorners(by: Double(image.width) / Double(grown.width))
+            }
+        case .redrawn:
+            var found: [Symbol] = []
+            for drawing in picture.redrawn {
+                for var symbol in try Self.read(drawing.picture, options)
+                where !found.contains(where: { $0.bytes == symbol.bytes }) {
+                    symbol.corners = drawing.pictureCorners(symbol.corners)
+                    found.append(symbol)
+                }
+            }
+            return found
         }
     }
 

@@ -86,6 +86,25 @@ import Testing
         }
     }
 
+    /// The hard kinds of geometry: each picture labelled with its payloads, many read by
+    /// the race (the geometry passes; without them it reads 2 of these 6 small codes and
+    /// 3 of these 12 curved ones), none misread.
+    @Test(arguments: [(GeneratedCategory.perspective, 6, 5), (.small, 6, 3), (.curved, 12, 4)])
+    func hardGeometryIsLabelledAndRead(_ category: GeneratedCategory, count: Int, atLeast: Int) throws {
+        let generator = CorpusGenerator(options: GeneratorOptions(count: count, seed: 2024, categories: [category]))
+        var read = 0
+        for index in 0..<count {
+            let picture = try generator.picture(at: index)
+            #expect(picture.name.hasPrefix(category.rawValue + "/"))
+            #expect(picture.payloads.count == 1 && !picture.payloads[0].isEmpty)
+            let report = try QRDecoder(strategy: StrategyName.race.makeStrategy()).decode(picture.image)
+            let score = ReadScore(symbols: report.symbols, expected: picture.payloads)
+            #expect(score.wrongReads == 0, "\(picture.name) misread")
+            if score.fullyRead { read += 1 }
+        }
+        #expect(read >= atLeast, "\(category.rawValue): \(read) of \(count) read")
+    }
+
     /// A plane not tilted, seen from afar, is the plane; tilted, its near side grows and
     /// its far side shrinks. A cylinder of huge radius is flat; a fold of no angle too.
     @Test func surfacesBendAsTheirNamesSay() {

@@ -276,3 +276,49 @@ enum GeometryPictures {
         }
     }
 }
+
+@Suite struct GeometryPassTests {
+    /// The corners reported are the picture's, not the drawing's: within a module of the
+    /// symbol's own (the modules there are 6 to 11 pixels).
+    @Test func theRedrawnPassReadsATiltedCodeAndGivesItsCorners() throws {
+        let (image, corners) = try GeometryPictures.tilted()
+        let symbols = try ZXingEngine(passes: [.redrawn]).decode(image, cancel: CancellationFlag())
+        #expect(symbols.map(\.text) == [GeometryPictures.text])
+        let reported = try #require(symbols.first?.corners)
+        try #require(reported.count == 4)
+        for k in 0..<4 {
+            let d = SIMD2(Double(reported[k].x), Double(reported[k].y)) - corners[k]
+            #expect((d * d).sum().squareRoot() < 8, "corner \(k): \(reported[k]) against \(corners[k])")
+        }
+    }
+
+    /// A code out of focus: three box blurs of 5 pixels, a Gaussian of about two fifths of
+    /// a module (here the rescaled and redrawn passes read nothing).
+    @Test func theSharpenedPassReadsABlurredCode() throws {
+        let matrix = try GeometryPictures.matrix()
+        let image = GeometryPictures.draw(matrix, width: 37 * 5, height: 37 * 5) { $0 / 5 }
+            .paddedAndBlurred(by: 0, radius: 2, times: 3)
+        let symbols = try ZXingEngine(passes: [.sharpened]).decode(image, cancel: CancellationFlag())
+        #expect(symbols.map(\.text) == [GeometryPictures.text])
+    }
+
+    /// A code of 1.4 pixels a module in a picture of 72 × 72.
+    @Test func theUpscaledPassReadsATinyCode() throws {
+        let matrix = try GeometryPictures.matrix()
+        let image = GeometryPictures.draw(matrix, width: 72, height: 72) { p in
+            SIMD2((p.x - 9) / 1.4, (p.y - 6) / 1.4)
+        }
+        let symbols = try ZXingEngine(passes: [.upscaled]).decode(image, cancel: CancellationFlag())
+        #expect(symbols.map(\.text) == [GeometryPictures.text])
+        // Corners in the picture's pixels: the symbol's span from 9 + 4 × 1.4 to 9 + 33 × 1.4.
+        let corners = try #require(symbols.first?.corners)
+        #expect(corners.allSatisfy { $0.x >= 10 && $0.x <= 60 && $0.y >= 7 && $0.y <= 57 }, "\(corners)")
+    }
+
+    /// The passes for hard geometry come after the others, in the order of their cost.
+    @Test func theGeometryPassesComeLast() {
+        let names = ZXingEngine().passNames
+        #expect(Array(names.suffix(3)) == ["sharpened", "upscaled", "redrawn"])
+        #expect(names.first == "fast")
+    }
+}

@@ -135,6 +135,9 @@ public final class PictureVariants: Sendable {
     private let invertedCopy = Locked<GrayImage?>(nil)
     private let halvedCopy = Locked<GrayImage?>(nil)
     private let finderLook = Locked<Bool?>(nil)
+    private let sharpenedCopy = Locked<GrayImage?>(nil)
+    private let grownCopy = Locked<GrayImage??>(nil)
+    private let redrawnCopies = Locked<[RedrawnSymbol]?>(nil)
 
     /// - Parameter original: the picture as it was read.
     public init(_ original: GrayImage) {
@@ -152,6 +155,26 @@ public final class PictureVariants: Sendable {
     /// an engine runs its passes after the first, the expensive ones, only when it does.
     /// A picture that a first pass reads never pays for the look.
     public var mayHoldCode: Bool { Self.made(finderLook) { original.hasFinderLikePattern() } }
+
+    /// The picture with an unsharp mask (`GrayImage.sharpened(radius:amount:)`: a blur of
+    /// about two pixels, the difference added back once and a half), for codes out of focus.
+    package var sharpened: GrayImage { Self.made(sharpenedCopy) { original.sharpened(radius: 2, amount: 1.5) } }
+
+    /// A small picture (under 640 pixels a side) grown to about 720 pixels, 2 to 4 times,
+    /// by cubic convolution, for codes of one or two pixels a module; nil for larger
+    /// pictures.
+    package var grownSmoothly: GrayImage? {
+        Self.made(grownCopy) {
+            let longest = max(original.width, original.height)
+            guard longest < 640 else { return nil }
+            let factor = min(4, max(2, Int((720 / Double(longest)).rounded(.down))))
+            return original.upscaledBicubic(by: factor)
+        }
+    }
+
+    /// The symbols the picture may hold, each drawn anew from a module grid fitted to its
+    /// finder patterns (`GrayImage.redrawnSymbols(limit:)`), made once for every engine.
+    package var redrawn: [RedrawnSymbol] { Self.made(redrawnCopies) { original.redrawnSymbols() } }
 
     /// What `slot` holds, made by `make` on the first call. Made under the lock: an engine
     /// that asks while another makes it waits for that value rather than making its own.
