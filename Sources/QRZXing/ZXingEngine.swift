@@ -115,7 +115,10 @@ public struct ZXingEngine: DecodeEngine {
         case .sharpened:
             options.tryHarder = 1
             options.tryRotate = 1
-            return try Self.read(picture.sharpened, options)
+            let sharpened = picture.sharpened
+            return try Self.read(sharpened, options).map {
+                $0.scaledCorners(by: Double(image.width) / Double(sharpened.width))
+            }
         case .upscaled:
             guard let grown = picture.grownSmoothly else { return [] }
             options.tryHarder = 1

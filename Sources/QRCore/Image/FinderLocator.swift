@@ -133,11 +133,11 @@ extension GrayImage {
     /// each other merged, the most often seen first.
     ///
     /// A fuller look than ``hasFinderLikePattern()``, which stops at the first finder: it
-    /// scans every row (every other one in pictures over 1000 rows) and keeps them all.
+    /// scans every row (every other one in pictures over 600 rows) and keeps them all.
     package func finderCandidates() -> [FinderCandidate] {
         guard width >= 7, height >= 7 else { return [] }
         let dark = locallyDark(radius: max(8, min(width, height) / 12))
-        let rowStep = height > 1000 ? 2 : 1
+        let rowStep = height > 600 ? 2 : 1
         var sightings: [FinderCandidate] = []
         var runs = [Int](repeating: 0, count: width + 1)
         for y in Swift.stride(from: 0, to: height, by: rowStep) {
@@ -182,30 +182,49 @@ extension GrayImage {
     /// Whether each pixel is darker than the mean of the square of `radius` pixels each
     /// side around it (an integral image makes each mean four look-ups).
     private func locallyDark(radius: Int) -> [Bool] {
-        let source = pixels
+        let sums = integralImage()
         let stride = width + 1
-        var sums = [Int](repeating: 0, count: stride * (height + 1))
-        for y in 0..<height {
-            var rowSum = 0
-            for x in 0..<width {
-                rowSum += Int(source[y * width + x])
-                sums[(y + 1) * stride + x + 1] = sums[y * stride + x + 1] + rowSum
-            }
-        }
-        var dark = [Bool](repeating: false, count: source.count)
-        for y in 0..<height {
-            let top = max(0, y - radius)
-            let bottom = min(height, y + radius + 1)
-            for x in 0..<width {
-                let left = max(0, x - radius)
-                let right = min(width, x + radius + 1)
-                let sum =
-                    sums[bottom * stride + right] - sums[top * stride + right] - sums[bottom * stride + left]
-                    + sums[top * stride + left]
-                dark[y * width + x] = Int(source[y * width + x]) * (bottom - top) * (right - left) < sum
+        var dark = [Bool](repeating: false, count: width * height)
+        withRows { storage, offset, rowStride in
+            sums.withUnsafeBufferPointer { sums in
+                dark.withUnsafeMutableBufferPointer { dark in
+                    for y in 0..<height {
+                        let top = max(0, y - radius) * stride
+                        let bottom = min(height, y + radius + 1) * stride
+                        let rows = min(height, y + radius + 1) - max(0, y - radius)
+                        let row = offset + y * rowStride
+                        for x in 0..<width {
+                            let left = max(0, x - radius)
+                            let right = min(width, x + radius + 1)
+                            let sum = sums[bottom + right] - sums[top + right] - sums[bottom + left] + sums[top + left]
+                            dark[y * width + x] = Int(storage[row + x]) * rows * (right - left) < sum
+                        }
+                    }
+                }
             }
         }
         return dark
+    }
+
+    /// The integral image: of (height + 1) × (width + 1) entries, row by row, the one at
+    /// (x, y) the sum of the pixels above and to the left of pixel (x, y); a box's sum is
+    /// then four look-ups.
+    func integralImage() -> [Int] {
+        let stride = width + 1
+        var sums = [Int](repeating: 0, count: stride * (height + 1))
+        withRows { storage, offset, rowStride in
+            sums.withUnsafeMutableBufferPointer { sums in
+                for y in 0..<height {
+                    var rowSum = 0
+                    let row = offset + y * rowStride
+                    for x in 0..<width {
+                        rowSum += Int(storage[row + x])
+                        sums[(y + 1) * stride + x + 1] = sums[y * stride + x + 1] + rowSum
+                    }
+                }
+            }
+        }
+        return sums
     }
 
     /// Whether the line through (`x`, `y`), down the column or across the row, shows
@@ -274,16 +293,8 @@ extension GrayImage {
     /// a ring is a pixel wide, runs merge, but the means of the rings still differ.
     package func finderCandidatesByRings(moduleSizes: [Double], minimumContrast: Double = 20) -> [FinderCandidate] {
         guard width >= 9, height >= 9 else { return [] }
-        let source = pixels
         let stride = width + 1
-        var sums = [Int](repeating: 0, count: stride * (height + 1))
-        for y in 0..<height {
-            var rowSum = 0
-            for x in 0..<width {
-                rowSum += Int(source[y * width + x])
-                sums[(y + 1) * stride + x + 1] = sums[y * stride + x + 1] + rowSum
-            }
-        }
+        let sums = integralImage()
         var found: [FinderCandidate] = []
         sums.withUnsafeBufferPointer { sums in
             for module in moduleSizes {

@@ -13,10 +13,16 @@ extension GrayImage {
         let blurred = paddedAndBlurred(by: 0, radius: radius, times: 3).storage
         let gain = Int((amount * 256).rounded())
         var out = [UInt8](repeating: 0, count: source.count)
-        for index in source.indices {
-            let value = Int(source[index])
-            let pushed = value + (gain * (value - Int(blurred[index])) + 128) >> 8
-            out[index] = UInt8(min(255, max(0, pushed)))
+        source.withUnsafeBufferPointer { source in
+            blurred.withUnsafeBufferPointer { blurred in
+                out.withUnsafeMutableBufferPointer { out in
+                    for index in 0..<source.count {
+                        let value = Int(source[index])
+                        let pushed = value + (gain * (value - Int(blurred[index])) + 128) >> 8
+                        out[index] = UInt8(truncatingIfNeeded: min(255, max(0, pushed)))
+                    }
+                }
+            }
         }
         return GrayImage(width: width, height: height, pixels: out)
     }
