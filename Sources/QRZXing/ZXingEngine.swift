@@ -30,6 +30,12 @@ public struct ZXingEngine: DecodeEngine {
         /// ones halved (zxing-cpp only downscales pictures over 500 px, by its own factor).
         case rescaled
         /// Try-harder on the picture with an unsharp mask, for codes out of focus.
+        ///
+        /// This pass and the two after it look for QR symbols only, not Micro QR: Debian's
+        /// zxing-cpp 1.4 keeps its assertions, and its Micro QR detector aborts the process
+        /// (an invalid line in `ConcentricFinder`) on some finder-like specks that sharpening
+        /// makes of modules of one or two pixels (`small-0239` of `qr bench --generate
+        /// --count 300 --seed 7`).
         case sharpened
         /// Try-harder on a small picture grown 2 to 4 times by cubic convolution (smoother
         /// than the bilinear growth of `rescaled`), for codes of one or two pixels a module.
@@ -113,6 +119,7 @@ public struct ZXingEngine: DecodeEngine {
                 $0.scaledCorners(by: Double(image.width) / Double(resized.width))
             }
         case .sharpened:
+            options.formats = Int32(CZXING_FORMAT_QR)
             options.tryHarder = 1
             options.tryRotate = 1
             let sharpened = picture.sharpened
@@ -121,12 +128,14 @@ public struct ZXingEngine: DecodeEngine {
             }
         case .upscaled:
             guard let grown = picture.grownSmoothly else { return [] }
+            options.formats = Int32(CZXING_FORMAT_QR)
             options.tryHarder = 1
             options.tryRotate = 1
             return try Self.read(grown, options).map {
                 $0.scaledCorners(by: Double(image.width) / Double(grown.width))
             }
         case .redrawn:
+            options.formats = Int32(CZXING_FORMAT_QR)
             var found: [Symbol] = []
             for drawing in picture.redrawn {
                 for var symbol in try Self.read(drawing.picture, options)
