@@ -29,7 +29,8 @@ public struct ZXingEngine: DecodeEngine {
         /// 720 px, by 2 to 4 times (modules of one or two pixels become readable), larger
         /// ones halved (zxing-cpp only downscales pictures over 500 px, by its own factor).
         case rescaled
-        /// Try-harder on the picture with an unsharp mask, for codes out of focus.
+        /// Try-harder on the picture with an unsharp mask, for codes out of focus; then, for
+        /// a picture under 640 px, on the same grown twice by cubic convolution.
         ///
         /// This pass and the two after it look for QR symbols only, not Micro QR: Debian's
         /// zxing-cpp 1.4 keeps its assertions, and its Micro QR detector aborts the process
@@ -122,10 +123,14 @@ public struct ZXingEngine: DecodeEngine {
             options.formats = Int32(CZXING_FORMAT_QR)
             options.tryHarder = 1
             options.tryRotate = 1
-            let sharpened = picture.sharpened
-            return try Self.read(sharpened, options).map {
-                $0.scaledCorners(by: Double(image.width) / Double(sharpened.width))
+            // The sharpened picture, then (a small one) the same grown twice.
+            for sharpened in [picture.sharpened, picture.sharpenedAndGrown].compactMap({ $0 }) {
+                let found = try Self.read(sharpened, options)
+                if !found.isEmpty {
+                    return found.map { $0.scaledCorners(by: Double(image.width) / Double(sharpened.width)) }
+                }
             }
+            return []
         case .upscaled:
             guard let grown = picture.grownSmoothly else { return [] }
             options.formats = Int32(CZXING_FORMAT_QR)

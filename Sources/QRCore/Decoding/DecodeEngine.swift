@@ -137,6 +137,7 @@ public final class PictureVariants: Sendable {
     private let finderLook = Locked<Bool?>(nil)
     private let sharpenedCopy = Locked<GrayImage?>(nil)
     private let grownCopy = Locked<GrayImage??>(nil)
+    private let sharpenedGrownCopy = Locked<GrayImage??>(nil)
     private let redrawnCopies = Locked<[RedrawnSymbol]?>(nil)
 
     /// - Parameter original: the picture as it was read.
@@ -163,6 +164,15 @@ public final class PictureVariants: Sendable {
     package var sharpened: GrayImage {
         Self.made(sharpenedCopy) {
             (max(original.width, original.height) > 1280 ? halved : original).sharpened(radius: 2, amount: 1.5)
+        }
+    }
+
+    /// The sharpened picture (``sharpened``) of a small picture (under 640 pixels a side)
+    /// grown twice by cubic convolution; nil for larger pictures. zxing-cpp reads a sharpened
+    /// code of three or four pixels a module better grown.
+    package var sharpenedAndGrown: GrayImage? {
+        Self.made(sharpenedGrownCopy) {
+            max(original.width, original.height) < 640 ? sharpened.upscaledBicubic(by: 2) : nil
         }
     }
 
