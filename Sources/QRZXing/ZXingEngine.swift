@@ -66,15 +66,18 @@ public struct ZXingEngine: DecodeEngine {
     /// CPU per pass where the passes before it missed, on the 97 peer photographs
     /// (`qr bench --pass-table`, 2026-11-23): the try-harder passes cost little more than
     /// the fast one on pictures this size; the rescaled one grows the picture up to 4 times.
+    /// The geometry passes (2026-11-25): the sharpened one about the try-harder pass, the
+    /// upscaled one about the rescaled one, the redrawn one, which fits module grids,
+    /// three times the rescaled one.
     public var typicalPassCosts: [Duration] {
         passes.map { pass in
             switch pass {
             case .fast, .stretched: return .microseconds(400)
             case .harder, .inverted: return .microseconds(600)
             case .rescaled: return .microseconds(4500)
-            case .sharpened: return .microseconds(1500)
-            case .upscaled: return .milliseconds(6)
-            case .redrawn: return .milliseconds(20)
+            case .sharpened: return .microseconds(400)
+            case .upscaled: return .milliseconds(2)
+            case .redrawn: return .milliseconds(15)
             }
         }
     }
