@@ -24,12 +24,6 @@ package struct FinderTriple: Sendable, Equatable {
     package var topRight: FinderCandidate
     package var bottomLeft: FinderCandidate
 
-    package init(topLeft: FinderCandidate, topRight: FinderCandidate, bottomLeft: FinderCandidate) {
-        self.topLeft = topLeft
-        self.topRight = topRight
-        self.bottomLeft = bottomLeft
-    }
-
     /// The median module size of the three: one finder foreshortened by a curve does not
     /// pull it down.
     package var module: Double {
@@ -238,23 +232,14 @@ extension GrayImage {
         let extent = vertical ? height : width
         let start = vertical ? y : x
         func isDark(_ i: Int) -> Bool { vertical ? dark[i * width + x] : dark[y * width + i] }
-        func walk(_ step: Int) -> [Int]? {
-            var counts = [0, 0, 0]
-            var i = start
-            for phase in 0..<3 {
-                let wanted = phase != 1
-                while i >= 0, i < extent, isDark(i) == wanted, counts[phase] <= limit {
-                    counts[phase] += 1
-                    i += step
-                }
-                if counts[phase] == 0 || counts[phase] > limit { return nil }
-            }
-            return counts
-        }
-        guard let before = walk(-1), let after = walk(1) else { return nil }
-        let centre = before[0] + after[0] - 1
-        guard isFinderRatio(before[2], before[1], centre, after[1], after[2]) else { return nil }
-        return (before[2] + before[1] + centre + after[1] + after[2], Double(after[0] - before[0]) / 2)
+        guard let before = finderRuns(from: start, step: -1, extent: extent, limit: limit, isCentre: isDark),
+            let after = finderRuns(from: start, step: 1, extent: extent, limit: limit, isCentre: isDark)
+        else { return nil }
+        let centre = before.centre + after.centre - 1
+        guard isFinderRatio(before.outer, before.ring, centre, after.ring, after.outer) else { return nil }
+        return (
+            before.outer + before.ring + centre + after.ring + after.outer, Double(after.centre - before.centre) / 2
+        )
     }
 
     /// Sightings within a module and a half of each other as one candidate at their mean,
@@ -400,6 +385,34 @@ extension PixelSampler {
         guard let before = edge(-1), let after = edge(1) else { return nil }
         return before + after
     }
+}
+
+/// The runs met walking from index `start` by `step` (within 0..<`extent`) out of a finder
+/// pattern's centre: of the centre's colour (`isCentre`), of the other colour (the ring),
+/// and of the centre's colour again (the outer ring); nil when one is empty or longer than
+/// `limit`.
+@inline(__always)
+func finderRuns(from start: Int, step: Int, extent: Int, limit: Int, isCentre: (Int) -> Bool) -> (
+    centre: Int, ring: Int, outer: Int
+)? {
+    var counts = (0, 0, 0)
+    var i = start
+    while i >= 0, i < extent, isCentre(i), counts.0 <= limit {
+        counts.0 += 1
+        i += step
+    }
+    guard counts.0 > 0, counts.0 <= limit else { return nil }
+    while i >= 0, i < extent, !isCentre(i), counts.1 <= limit {
+        counts.1 += 1
+        i += step
+    }
+    guard counts.1 > 0, counts.1 <= limit else { return nil }
+    while i >= 0, i < extent, isCentre(i), counts.2 <= limit {
+        counts.2 += 1
+        i += step
+    }
+    guard counts.2 > 0, counts.2 <= limit else { return nil }
+    return counts
 }
 
 /// Whether five run lengths are about 1:1:3:1:1: each outer run within half a module of

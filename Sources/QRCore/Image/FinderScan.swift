@@ -82,22 +82,12 @@ extension GrayImage {
         func isStart(_ row: Int) -> Bool { (Int(storage[offset + row * stride + x]) < threshold) == darkOnLight }
         let limit = across * 2
         // From the centre up, then down: the centre run, the ring, the outer run.
-        func walk(_ step: Int) -> [Int]? {
-            var counts = [0, 0, 0]
-            var row = y
-            for phase in 0..<3 {
-                let wanted = phase != 1
-                while row >= 0, row < height, isStart(row) == wanted, counts[phase] <= limit {
-                    counts[phase] += 1
-                    row += step
-                }
-                if counts[phase] == 0 || counts[phase] > limit { return nil }
-            }
-            return counts
-        }
-        guard isStart(y), let up = walk(-1), let down = walk(1) else { return false }
-        let total = up[2] + up[1] + up[0] + down[0] - 1 + down[1] + down[2]
-        return isFinderRatio(up[2], up[1], up[0] + down[0] - 1, down[1], down[2]) && 2 * total >= across
+        guard isStart(y), let up = finderRuns(from: y, step: -1, extent: height, limit: limit, isCentre: isStart),
+            let down = finderRuns(from: y, step: 1, extent: height, limit: limit, isCentre: isStart)
+        else { return false }
+        let centre = up.centre + down.centre - 1
+        let total = up.outer + up.ring + centre + down.ring + down.outer
+        return isFinderRatio(up.outer, up.ring, centre, down.ring, down.outer) && 2 * total >= across
             && total <= 2 * across
     }
 }
