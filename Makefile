@@ -14,8 +14,10 @@ QR := .build/release/qr
 # every strategy and from many threads, the pass scheduler, reading every picture format
 # (PNG, JPEG, WebP, TIFF, GIF; orientation; the fast PNG reader against libpng), hostile
 # input of each format, text decoding,
-# structured-append parts (zbar's joined sequences taken apart) and their join.
-SANITIZED_SUITES := StrategyTests|PNGFastReaderTests|ConcurrencyTests|PassSchedulerTests|ConcurrentRealDecodingTests|SampleDecodingTests|DegenerateImageTests|HostileInputTests|PNGReaderTests|FormatReaderTests|OrientationTests|SymbolTextTests|ImageTransformTests|StructuredAppendJoinTests|StructuredAppendDecodingTests
+# structured-append parts (zbar's joined sequences taken apart) and their join, and the
+# geometry of hard pictures (homography, filters, finder locator, module grid fit, the
+# passes that use them).
+SANITIZED_SUITES := StrategyTests|HomographyTests|ImageFilterTests|FinderLocatorTests|ModuleGridTests|GeometryPassTests|PNGFastReaderTests|ConcurrencyTests|PassSchedulerTests|ConcurrentRealDecodingTests|SampleDecodingTests|DegenerateImageTests|HostileInputTests|PNGReaderTests|FormatReaderTests|OrientationTests|SymbolTextTests|ImageTransformTests|StructuredAppendJoinTests|StructuredAppendDecodingTests
 
 # Fuzzing: `make fuzz FUZZ_SECONDS=N` runs each target for N seconds. Corpora grow in
 # .fuzz/ between runs; a crash leaves its input in fuzz-artifacts/ and fails the target.
@@ -165,7 +167,7 @@ stress: build test-deps
 	GLIBC_TUNABLES=glibc.malloc.tcache_count=0 QRKIT_STRESS=1 QRKIT_QR=$(QR) \
 	  $(SWIFT) test --skip-build --filter StressTests
 
-# 105 decodes of the sample photos in one process, then a batch of broken files, then
+# 119 decodes of the sample photos (7 rounds of 17) in one process, then a batch of broken files, then
 # pictures of degenerate shapes through both engines, under memcheck: no memory errors
 # and no definite leaks, C libraries included.
 valgrind: test-deps

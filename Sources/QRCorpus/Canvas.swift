@@ -86,57 +86,108 @@ struct Canvas {
 
     // MARK: - Symbols
 
-    /// Draws `matrix` with its quiet zone through `mapping` (module coordinates of the
-    /// symbol with quiet zone, 0...side, onto canvas pixels).
+    /// Draws `matrix` with its quiet zone on a bent surface: `mesh` gives where the corners
+    /// of a grid of cells over the symbol (with quiet zone) land on the canvas, and each
+    /// cell is drawn through the homography of its four corners.
     ///
     /// Each pixel is the mean of `samples` × `samples` points, so edges are antialiased
     /// as a camera would see them; points outside the symbol keep what the canvas held.
     /// `blot`, when given, paints its shade over the modules inside an ellipse.
     mutating func drawSymbol(
-        _ matrix: QRMatrix, quietZone: Int, mapping: Homography, dark: Float, light: Float, samples: Int,
+        _ matrix: QRMatrix, quietZone: Int, mesh: SurfaceMesh, dark: Float, light: Float, samples: Int,
         blot: Blot? = nil
     ) {
         let side = Double(matrix.size + 2 * quietZone)
-        let corners = [(0.0, 0.0), (side, 0), (side, side), (0, side)].map { mapping.apply($0.0, $0.1) }
-        let minX = max(0, Int(corners.map(\.0).min()!.rounded(.down)))
-        let maxX = min(width - 1, Int(corners.map(\.0).max()!.rounded(.up)))
-        let minY = max(0, Int(corners.map(\.1).min()!.rounded(.down)))
-        let maxY = min(height - 1, Int(corners.map(\.1).max()!.rounded(.up)))
-        guard minX <= maxX, minY <= maxY else { return }
-        let inverse = mapping.inverse
         let n = max(1, samples)
-        let weight = 1 / Float(n * n)
         let offsets = (0..<n).map { (Double($0) + 0.5) / Double(n) }
         let q = Double(quietZone)
-        for row in minY...maxY {
-            for column in minX...maxX {
-                let index = row * width + column
-                let background = pixels[index]
-                var sum: Float = 0
-                var inside = false
-                for oy in offsets {
-                    for ox in offsets {
-                        let (u, v) = inverse.apply(Double(column) + ox, Double(row) + oy)
-                        guard u >= 0, v >= 0, u < side, v < side else {
-                            sum += background
-                            continue
+        let cellSide = side / Double(mesh.cells)
+        // Over the symbol's bounding box, per pixel: the sum of the samples that fall on the
+        // symbol, and how many do.
+        let left = max(0, Int(mesh.points.map(\.x).min()!.rounded(.down)))
+        let right = min(width - 1, Int(mesh.points.map(\.x).max()!.rounded(.up)))
+        let top = max(0, Int(mesh.points.map(\.y).min()!.rounded(.down)))
+        let bottom = min(height - 1, Int(mesh.points.map(\.y).max()!.rounded(.up)))
+        guard left <= right, top <= bottom else { return }
+        let boxWidth = right - left + 1
+        var sums = [Float](repeating: 0, count: boxWidth * (bottom - top + 1))
+        var counts = [Int](repeating: 0, count: sums.count)
+        for cellY in 0..<mesh.cells {
+            for cellX in 0..<mesh.cells {
+                let quad = [
+                    mesh.point(cellX, cellY), mesh.point(cellX + 1, cellY), mesh.point(cellX + 1, cellY + 1),
+                    mesh.point(cellX, cellY + 1),
+                ]
+                guard let inverse = Homography(square: 1, to: quad).inverted else { continue }
+                let minX = max(left, Int(quad.map(\.x).min()!.rounded(.down)))
+                let maxX = min(right, Int(quad.map(\.x).max()!.rounded(.up)))
+                let minY = max(top, Int(quad.map(\.y).min()!.rounded(.down)))
+                let maxY = min(bottom, Int(quad.map(\.y).max()!.rounded(.up)))
+                guard minX <= maxX, minY <= maxY else { continue }
+                for row in minY...maxY {
+                    for column in minX...maxX {
+                        var sum: Float = 0
+                        var inside = 0
+                        for oy in offsets {
+                            for ox in offsets {
+                                let local = inverse.apply(Double(column) + ox, Double(row) + oy)
+                                guard local.x >= 0, local.y >= 0, local.x < 1, local.y < 1 else { continue }
+                                inside += 1
+                                let mx = (Double(cellX) + local.x) * cellSide - q
+                                let my = (Double(cellY) + local.y) * cellSide - q
+                                if let blot, blot.contains(x: mx, y: my) {
+                                    sum += blot.value
+                                } else if matrix.isDark(x: Int(mx.rounded(.down)), y: Int(my.rounded(.down))) {
+                                    sum += dark
+                                } else {
+                                    sum += light
+                                }
+                            }
                         }
-                        inside = true
-                        let mx = u - q
-                        let my = v - q
-                        if let blot, blot.contains(x: mx, y: my) {
-                            sum += blot.value
-                        } else if matrix.isDark(x: Int(mx.rounded(.down)), y: Int(my.rounded(.down))) {
-                            sum += dark
-                        } else {
-                            sum += light
-                        }
+                        let index = (row - top) * boxWidth + column - left
+                        sums[index] += sum
+                        counts[index] += inside
                     }
                 }
-                if inside { pixels[index] = sum * weight }
+            }
+        }
+        let weight = 1 / Float(n * n)
+        for row in top...bottom {
+            for column in left...right {
+                let index = (row - top) * boxWidth + column - left
+                let covered = min(counts[index], n * n)
+                guard covered > 0 else { continue }
+                let pixel = row * width + column
+                pixels[pixel] = (sums[index] + pixels[pixel] * Float(n * n - covered)) * weight
             }
         }
     }
+}
+
+/// Where the corners of a grid of `cells` × `cells` equal cells over a symbol (with its
+/// quiet zone) land on the canvas, row by row: (cells + 1)² points.
+struct SurfaceMesh {
+    let cells: Int
+    let points: [SIMD2<Double>]
+
+    init(cells: Int, points: [SIMD2<Double>]) {
+        precondition(points.count == (cells + 1) * (cells + 1), "a mesh of n cells has (n + 1)² points")
+        self.cells = cells
+        self.points = points
+    }
+
+    /// The mesh of a surface: `map` takes module coordinates (0...side) to canvas pixels.
+    init(cells: Int, side: Double, map: (Double, Double) -> SIMD2<Double>) {
+        var points: [SIMD2<Double>] = []
+        for j in 0...cells {
+            for i in 0...cells {
+                points.append(map(Double(i) * side / Double(cells), Double(j) * side / Double(cells)))
+            }
+        }
+        self.init(cells: cells, points: points)
+    }
+
+    func point(_ i: Int, _ j: Int) -> SIMD2<Double> { points[j * (cells + 1) + i] }
 }
 
 /// An ellipse of damage over a symbol, in module coordinates (without quiet zone).
@@ -151,67 +202,5 @@ struct Blot {
         let dx = (x - cx) / rx
         let dy = (y - cy) / ry
         return dx * dx + dy * dy <= 1
-    }
-}
-
-/// A projective map of the plane: (u, v) ↦ ((a u + b v + c) / w, (d u + e v + f) / w)
-/// with w = g u + h v + i.
-struct Homography {
-    var m: [Double]  // a b c d e f g h i
-
-    /// The map taking the square 0...side onto the quad `corners` (top-left, top-right,
-    /// bottom-right, bottom-left), after Heckbert's square-to-quad construction.
-    init(square side: Double, to corners: [(Double, Double)]) {
-        let (x0, y0) = corners[0]
-        let (x1, y1) = corners[1]
-        let (x2, y2) = corners[2]
-        let (x3, y3) = corners[3]
-        let dx1 = x1 - x2
-        let dx2 = x3 - x2
-        let dx3 = x0 - x1 + x2 - x3
-        let dy1 = y1 - y2
-        let dy2 = y3 - y2
-        let dy3 = y0 - y1 + y2 - y3
-        var a: Double
-        var b: Double
-        var c: Double
-        var d: Double
-        var e: Double
-        var f: Double
-        var g: Double
-        var h: Double
-        if abs(dx3) < 1e-9 && abs(dy3) < 1e-9 {
-            (a, b, c) = (x1 - x0, x2 - x1, x0)
-            (d, e, f) = (y1 - y0, y2 - y1, y0)
-            (g, h) = (0, 0)
-        } else {
-            let det = dx1 * dy2 - dx2 * dy1
-            g = (dx3 * dy2 - dx2 * dy3) / det
-            h = (dx1 * dy3 - dx3 * dy1) / det
-            (a, b, c) = (x1 - x0 + g * x1, x3 - x0 + h * x3, x0)
-            (d, e, f) = (y1 - y0 + g * y1, y3 - y0 + h * y3, y0)
-        }
-        // Unit square to quad, after scaling the square down by `side`.
-        let s = 1 / side
-        m = [a * s, b * s, c, d * s, e * s, f, g * s, h * s, 1]
-    }
-
-    init(matrix: [Double]) {
-        m = matrix
-    }
-
-    func apply(_ u: Double, _ v: Double) -> (Double, Double) {
-        let w = m[6] * u + m[7] * v + m[8]
-        return ((m[0] * u + m[1] * v + m[2]) / w, (m[3] * u + m[4] * v + m[5]) / w)
-    }
-
-    /// The inverse map (the adjugate; the scale of a homography does not matter).
-    var inverse: Homography {
-        let (a, b, c, d, e, f, g, h, i) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
-        return Homography(matrix: [
-            e * i - f * h, c * h - b * i, b * f - c * e,
-            f * g - d * i, a * i - c * g, c * d - a * f,
-            d * h - e * g, b * g - a * h, a * e - b * d,
-        ])
     }
 }

@@ -11,11 +11,12 @@ import QRKit
 public enum GeneratedCategory: String, Sendable, CaseIterable, Codable {
     /// A code in a cluttered picture, nothing else wrong: the baseline.
     case clean
-    /// Modules of 1 to 2 pixels.
+    /// Modules of 1 to 1.5 pixels.
     case small
     /// Turned by any angle.
     case rotation
-    /// Seen at a slant: a projective (keystone) distortion.
+    /// Seen at a slant: the code's plane tilted 15° to 60° away from the camera, near
+    /// enough for the far side to shrink (a projective distortion).
     case perspective
     /// Out of focus: a Gaussian blur of a quarter to a half of a module.
     case blur
@@ -35,6 +36,9 @@ public enum GeneratedCategory: String, Sendable, CaseIterable, Codable {
     case multi
     /// Frames of 6 to 12 megapixels.
     case huge
+    /// On a bent surface: wrapped round a cylinder (a cup, a bottle) or creased across (a
+    /// folded flyer), seen from in front or a little to the side.
+    case curved
 
     /// Categories whose pictures some engine reads every time; the tests hold the
     /// generator to it.
@@ -276,7 +280,7 @@ private struct Scene {
     /// Module size in pixels for the category.
     private mutating func moduleSize() -> Double {
         switch category {
-        case .small: return random.double(in: 1.0...2.0)
+        case .small: return random.double(in: 1.0...1.5)
         case .blur, .damaged: return random.double(in: 4...8)
         case .blocky: return random.double(in: 2.5...5)
         case .huge: return random.double(in: 6...14)
@@ -311,8 +315,12 @@ private struct Scene {
             height = max(160, Int(symbolPixels * spread))
         }
         paintGround(width: width, height: height)
-        let mapping = placement(side: side, module: module, within: (0, 0, Double(width), Double(height)))
-        drawSymbol(matrix, mapping: mapping)
+        let box = (0.0, 0.0, Double(width), Double(height))
+        let mesh =
+            category == .curved
+            ? bentPlacement(side: side, module: module, within: box)
+            : placement(side: side, module: module, within: box)
+        drawSymbol(matrix, mesh: mesh)
     }
 
     private mutating func renderMulti() throws {
@@ -333,15 +341,14 @@ private struct Scene {
             let cellX = Double(index % columns) * cell
             let cellY = Double(index / columns) * cell
             let side = Double(matrix.size + 2 * quietZone)
-            let mapping = placement(side: side, module: module, within: (cellX, cellY, cell, cell))
-            drawSymbol(matrix, mapping: mapping)
+            drawSymbol(matrix, mesh: placement(side: side, module: module, within: (cellX, cellY, cell, cell)))
         }
     }
 
-    /// Where a symbol of `side` modules (with quiet zone) goes: a turn, a slant for the
+    /// Where a symbol of `side` modules (with quiet zone) goes: a turn, a tilt for the
     /// perspective category, somewhere inside `box` (x, y, width, height).
     private mutating func placement(side: Double, module: Double, within box: (Double, Double, Double, Double))
-        -> Homography
+        -> SurfaceMesh
     {
         let size = side * module
         let angle: Double
@@ -352,40 +359,43 @@ private struct Scene {
         case .perspective: angle = random.double(in: -15...15) * Double.pi / 180
         default: angle = random.double(in: -4...4) * Double.pi / 180
         }
-        // The turned square's half extent, so it stays inside the box.
-        let half = size / 2 * (abs(cos(angle)) + abs(sin(angle)))
-        let slack = category == .perspective ? size * 0.15 : 0
-        let (bx, by, bw, bh) = box
-        let minCX = bx + half + slack
-        let maxCX = bx + bw - half - slack
-        let minCY = by + half + slack
-        let maxCY = by + bh - half - slack
-        let cx = minCX < maxCX ? random.double(in: minCX...maxCX) : bx + bw / 2
-        let cy = minCY < maxCY ? random.double(in: minCY...maxCY) : by + bh / 2
-        var corners = [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)].map { (ux, uy) -> (Double, Double) in
-            let x = ux * size / 2
-            let y = uy * size / 2
-            return (cx + x * cos(angle) - y * sin(angle), cy + x * sin(angle) + y * cos(angle))
+        var corners = [SIMD2(-1.0, -1.0), SIMD2(1, -1), SIMD2(1, 1), SIMD2(-1, 1)].map { unit -> SIMD2<Double> in
+            let p = unit * (size / 2)
+            return SIMD2(p.x * cos(angle) - p.y * sin(angle), p.x * sin(angle) + p.y * cos(angle))
         }
         if category == .perspective {
-            // Keystone: one side shorter than the opposite one, plus a little jitter.
-            let squeeze = random.double(in: 0.12...0.3) * size / 2
-            let edge = random.int(in: 0...3)
-            let a = edge
-            let b = (edge + 1) % 4
-            for k in [a, b] {
-                let (x, y) = corners[k]
-                let along = k == a ? 1.0 : -1.0
-                let (nx, ny) = (corners[b].0 - corners[a].0, corners[b].1 - corners[a].1)
-                let length = (nx * nx + ny * ny).squareRoot()
-                corners[k] = (x + along * nx / length * squeeze, y + along * ny / length * squeeze)
-            }
-            for k in 0..<4 {
-                corners[k].0 += random.double(in: -0.05...0.05) * size
-                corners[k].1 += random.double(in: -0.05...0.05) * size
-            }
+            let tilt = random.double(in: 15...60) * Double.pi / 180
+            let axis = random.double(in: 0..<Double.pi)
+            let distance = size * random.double(in: 1.2...3)
+            corners = corners.map { SurfaceGeometry.tilted($0, by: tilt, about: axis, seenFrom: distance) }
         }
-        return Homography(square: side, to: corners)
+        let shift = SurfaceGeometry.placement(of: corners, within: box, random: &random)
+        let mapping = Homography(square: side, to: corners.map { $0 * shift.scale + shift.offset })
+        return SurfaceMesh(cells: 1, side: side) { mapping.apply($0, $1) }
+    }
+
+    /// A symbol of `side` modules (with quiet zone) on a bent surface, inside `box`:
+    /// wrapped round a cylinder whose axis runs in any direction across the code, or
+    /// creased along such a line, then seen by a camera tilted a little.
+    private mutating func bentPlacement(side: Double, module: Double, within box: (Double, Double, Double, Double))
+        -> SurfaceMesh
+    {
+        let shape: SurfaceGeometry.Shape =
+            random.chance(0.6)
+            ? .cylinder(radius: side / random.double(in: 0.9...2.2))
+            : .fold(
+                at: side * random.double(in: -0.3...0.3),
+                angle: random.double(in: 25...60) * Double.pi / 180 * (random.chance(0.5) ? 1 : -1))
+        let surface = SurfaceGeometry(
+            side: side, shape: shape, axis: random.double(in: 0..<Double.pi),
+            cameraTilt: random.double(in: -20...20) * Double.pi / 180, distance: side * random.double(in: 2...4),
+            turn: random.double(in: -10...10) * Double.pi / 180)
+        // Half-module cells: the crease of a fold crosses few of them, and a cylinder's
+        // curve is followed within a hundredth of a module.
+        let cells = Int(side) * 2
+        let centred = SurfaceMesh(cells: cells, side: side) { surface.map($0, $1) * module }
+        let shift = SurfaceGeometry.placement(of: centred.points, within: box, random: &random)
+        return SurfaceMesh(cells: cells, points: centred.points.map { $0 * shift.scale + shift.offset })
     }
 
     // MARK: - Drawing
@@ -436,7 +446,7 @@ private struct Scene {
         canvas.addNoise(sigma: random.double(in: 2...6), &random)
     }
 
-    private mutating func drawSymbol(_ matrix: QRMatrix, mapping: Homography) {
+    private mutating func drawSymbol(_ matrix: QRMatrix, mesh: SurfaceMesh) {
         let dark = Float(random.double(in: 10...60))
         let light = Float(random.double(in: 195...245))
         var blot: Blot?
@@ -452,7 +462,7 @@ private struct Scene {
                 value: random.pick([dark, light, Float(random.double(in: 80...170))]))
         }
         canvas.drawSymbol(
-            matrix, quietZone: quietZone, mapping: mapping, dark: dark, light: light,
+            matrix, quietZone: quietZone, mesh: mesh, dark: dark, light: light,
             samples: category == .huge ? 2 : 3, blot: blot)
     }
 
@@ -461,7 +471,7 @@ private struct Scene {
     /// Applies the category's trouble, then a camera's mild noise.
     private mutating func degrade() {
         switch category {
-        case .clean, .rotation, .perspective, .damaged, .multi:
+        case .clean, .rotation, .perspective, .damaged, .multi, .curved:
             canvas.blur(sigma: random.double(in: 0.3...0.7))
             canvas.addNoise(sigma: random.double(in: 1.5...4), &random)
         case .small:

@@ -7,7 +7,10 @@ import CZXing
 /// zxing-cpp is fast and has an adaptive binariser; its passes are a fast pass, the
 /// fast pass again on low-contrast pictures stretched, then a try-harder pass that also
 /// rotates the picture, then the try-harder pass on the picture inverted (zxing-cpp 1.4
-/// has no inversion of its own), then on the picture rescaled.
+/// has no inversion of its own), then on the picture rescaled. Then, for pictures none of
+/// those read (and only where something like a finder pattern shows), the passes for hard
+/// geometry: the picture sharpened, a small picture grown smoothly, and each symbol drawn
+/// anew from a module grid fitted to its finder patterns.
 ///
 ///     let symbols = try ZXingEngine().decode(image, cancel: CancellationFlag())
 public struct ZXingEngine: DecodeEngine {
@@ -26,6 +29,22 @@ public struct ZXingEngine: DecodeEngine {
         /// 720 px, by 2 to 4 times (modules of one or two pixels become readable), larger
         /// ones halved (zxing-cpp only downscales pictures over 500 px, by its own factor).
         case rescaled
+        /// Try-harder on the picture with an unsharp mask, for codes out of focus; then, for
+        /// a picture under 640 px, on the same grown twice by cubic convolution.
+        ///
+        /// This pass and the two after it look for QR symbols only, not Micro QR: Debian's
+        /// zxing-cpp 1.4 keeps its assertions, and its Micro QR detector aborts the process
+        /// (an invalid line in `ConcentricFinder`) on some finder-like specks that sharpening
+        /// makes of modules of one or two pixels (`small-0239` of `qr bench --generate
+        /// --count 300 --seed 7`).
+        case sharpened
+        /// Try-harder on a small picture grown 2 to 4 times by cubic convolution (smoother
+        /// than the bilinear growth of `rescaled`), for codes of one or two pixels a module.
+        case upscaled
+        /// The fast pass on each symbol drawn anew from a module grid fitted to the
+        /// picture's finder patterns (a homography, then a mesh): codes seen at a steep
+        /// angle, on curved or folded paper, or too small for the passes before.
+        case redrawn
     }
 
     public let name = "zxing"
@@ -47,12 +66,18 @@ public struct ZXingEngine: DecodeEngine {
     /// CPU per pass where the passes before it missed, on the 97 peer photographs
     /// (`qr bench --pass-table`, 2026-11-23): the try-harder passes cost little more than
     /// the fast one on pictures this size; the rescaled one grows the picture up to 4 times.
+    /// The geometry passes (2026-11-25): the sharpened one about the try-harder pass, the
+    /// upscaled one about the rescaled one, the redrawn one, which fits module grids,
+    /// three times the rescaled one.
     public var typicalPassCosts: [Duration] {
         passes.map { pass in
             switch pass {
             case .fast, .stretched: return .microseconds(400)
             case .harder, .inverted: return .microseconds(600)
             case .rescaled: return .microseconds(4500)
+            case .sharpened: return .microseconds(400)
+            case .upscaled: return .milliseconds(2)
+            case .redrawn: return .milliseconds(15)
             }
         }
     }
@@ -97,6 +122,37 @@ public struct ZXingEngine: DecodeEngine {
             return try Self.read(resized, options).map {
                 $0.scaledCorners(by: Double(image.width) / Double(resized.width))
             }
+        case .sharpened:
+            options.formats = Int32(CZXING_FORMAT_QR)
+            options.tryHarder = 1
+            options.tryRotate = 1
+            // The sharpened picture, then (a small one) the same grown twice.
+            for sharpened in [picture.sharpened, picture.sharpenedAndGrown].compactMap({ $0 }) {
+                let found = try Self.read(sharpened, options)
+                if !found.isEmpty {
+                    return found.map { $0.scaledCorners(by: Double(image.width) / Double(sharpened.width)) }
+                }
+            }
+            return []
+        case .upscaled:
+            guard let grown = picture.grownSmoothly else { return [] }
+            options.formats = Int32(CZXING_FORMAT_QR)
+            options.tryHarder = 1
+            options.tryRotate = 1
+            return try Self.read(grown, options).map {
+                $0.scaledCorners(by: Double(image.width) / Double(grown.width))
+            }
+        case .redrawn:
+            options.formats = Int32(CZXING_FORMAT_QR)
+            var found: [Symbol] = []
+            for drawing in picture.redrawn {
+                for var symbol in try Self.read(drawing.picture, options)
+                where !found.contains(where: { $0.bytes == symbol.bytes }) {
+                    symbol.corners = drawing.pictureCorners(symbol.corners)
+                    found.append(symbol)
+                }
+            }
+            return found
         }
     }
 

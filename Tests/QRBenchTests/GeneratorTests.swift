@@ -86,6 +86,47 @@ import Testing
         }
     }
 
+    /// The hard kinds of geometry: each picture labelled with its payloads, many read by
+    /// the race (the geometry passes; without them it reads 2 of these 6 small codes and
+    /// 3 of these 12 curved ones), none misread.
+    @Test(arguments: [(GeneratedCategory.perspective, 6, 5), (.small, 6, 3), (.curved, 12, 4)])
+    func hardGeometryIsLabelledAndRead(_ category: GeneratedCategory, count: Int, atLeast: Int) throws {
+        let generator = CorpusGenerator(options: GeneratorOptions(count: count, seed: 2024, categories: [category]))
+        var read = 0
+        for index in 0..<count {
+            let picture = try generator.picture(at: index)
+            #expect(picture.name.hasPrefix(category.rawValue + "/"))
+            #expect(picture.payloads.count == 1 && !picture.payloads[0].isEmpty)
+            let report = try QRDecoder(strategy: StrategyName.race.makeStrategy()).decode(picture.image)
+            let score = ReadScore(symbols: report.symbols, expected: picture.payloads)
+            #expect(score.wrongReads == 0, "\(picture.name) misread")
+            if score.fullyRead { read += 1 }
+        }
+        #expect(read >= atLeast, "\(category.rawValue): \(read) of \(count) read")
+    }
+
+    /// A plane not tilted, seen from afar, is the plane; tilted, its near side grows and
+    /// its far side shrinks. A cylinder of huge radius is flat; a fold of no angle too.
+    @Test func surfacesBendAsTheirNamesSay() {
+        let point = SIMD2(30.0, -20)
+        let flat = SurfaceGeometry.tilted(point, by: 0, about: 0.3, seenFrom: 1000)
+        #expect(abs(flat.x - point.x) < 1e-9 && abs(flat.y - point.y) < 1e-9)
+        // Tilted about the x axis: y > 0 turns away (shrinks), y < 0 towards (grows).
+        let near = SurfaceGeometry.tilted(SIMD2(0, -50), by: 0.8, about: 0, seenFrom: 200)
+        let far = SurfaceGeometry.tilted(SIMD2(0, 50), by: 0.8, about: 0, seenFrom: 200)
+        #expect(-near.y > far.y && far.y > 0 && far.y < 50 * 0.7)
+        for shape in [SurfaceGeometry.Shape.cylinder(radius: 1e7), .fold(at: 3, angle: 0)] {
+            let surface = SurfaceGeometry(side: 40, shape: shape, axis: 0.4, cameraTilt: 0, distance: 1e9, turn: 0)
+            let p = surface.map(31, 7)
+            #expect(abs(p.x - 11) < 1e-3 && abs(p.y + 13) < 1e-3, "\(shape): \(p)")
+        }
+        // Round a cylinder of 40 / 2 modules, the edge of a 40-module side lies at
+        // 20 sin(1) from the middle, not 20.
+        let cylinder = SurfaceGeometry(
+            side: 40, shape: .cylinder(radius: 20), axis: 0, cameraTilt: 0, distance: 1e9, turn: 0)
+        #expect(abs(cylinder.map(40, 20).x - 20 * sin(1.0)) < 1e-3)
+    }
+
     @Test func readableOnlyKeepsWhatEveryStrategyReads() throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -135,6 +135,10 @@ public final class PictureVariants: Sendable {
     private let invertedCopy = Locked<GrayImage?>(nil)
     private let halvedCopy = Locked<GrayImage?>(nil)
     private let finderLook = Locked<Bool?>(nil)
+    private let sharpenedCopy = Locked<GrayImage?>(nil)
+    private let grownCopy = Locked<GrayImage??>(nil)
+    private let sharpenedGrownCopy = Locked<GrayImage??>(nil)
+    private let redrawnCopies = Locked<[RedrawnSymbol]?>(nil)
 
     /// - Parameter original: the picture as it was read.
     public init(_ original: GrayImage) {
@@ -152,6 +156,48 @@ public final class PictureVariants: Sendable {
     /// an engine runs its passes after the first, the expensive ones, only when it does.
     /// A picture that a first pass reads never pays for the look.
     public var mayHoldCode: Bool { Self.made(finderLook) { original.hasFinderLikePattern() } }
+
+    /// The picture with an unsharp mask (`GrayImage.sharpened(radius:amount:)`: a blur of
+    /// about two pixels, the difference added back once and a half), for codes out of
+    /// focus; a picture over 1280 pixels a side is halved first (``halved``), which a
+    /// two-pixel mask then suits as it suits a smaller one, at a quarter of the work.
+    package var sharpened: GrayImage {
+        Self.made(sharpenedCopy) {
+            (max(original.width, original.height) > 1280 ? halved : original).sharpened(radius: 2, amount: 1.5)
+        }
+    }
+
+    /// The sharpened picture (``sharpened``) of a small picture (under 640 pixels a side)
+    /// grown twice by cubic convolution; nil for larger pictures. zxing-cpp reads a sharpened
+    /// code of three or four pixels a module better grown.
+    package var sharpenedAndGrown: GrayImage? {
+        Self.made(sharpenedGrownCopy) {
+            max(original.width, original.height) < 640 ? sharpened.upscaledBicubic(by: 2) : nil
+        }
+    }
+
+    /// A small picture (under 640 pixels a side) grown to about 720 pixels, 2 to 4 times,
+    /// by cubic convolution, for codes of one or two pixels a module; nil for larger
+    /// pictures.
+    package var grownSmoothly: GrayImage? {
+        Self.made(grownCopy) {
+            let longest = max(original.width, original.height)
+            guard longest < 640 else { return nil }
+            let factor = min(4, max(2, Int((720 / Double(longest)).rounded(.down))))
+            return original.upscaledBicubic(by: factor)
+        }
+    }
+
+    /// The symbols the picture may hold, each drawn anew from a module grid fitted to its
+    /// finder patterns (`GrayImage.redrawnSymbols(limit:)`), made once for every engine;
+    /// in a picture over 1600 pixels a side, from the halved picture (``halved``), as
+    /// zbar's rescaled pass reads it: a quarter of the pixels to look through for finders.
+    package var redrawn: [RedrawnSymbol] {
+        Self.made(redrawnCopies) {
+            guard max(original.width, original.height) > 1600 else { return original.redrawnSymbols() }
+            return halved.redrawnSymbols().map { $0.from(growth: Double(halved.width) / Double(original.width)) }
+        }
+    }
 
     /// What `slot` holds, made by `make` on the first call. Made under the lock: an engine
     /// that asks while another makes it waits for that value rather than making its own.

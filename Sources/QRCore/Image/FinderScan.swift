@@ -53,7 +53,7 @@ extension GrayImage {
                 for index in 0..<max(0, count - 4) {
                     defer { position += runs[index] }
                     guard
-                        Self.isFinderRatio(
+                        isFinderRatio(
                             runs[index], runs[index + 1], runs[index + 2], runs[index + 3], runs[index + 4])
                     else { continue }
                     let centre = position + runs[index] + runs[index + 1] + runs[index + 2] / 2
@@ -73,17 +73,6 @@ extension GrayImage {
         }
     }
 
-    /// Whether five run lengths are about 1:1:3:1:1: each outer run within half a module
-    /// of one module, the centre within a module and a half of three.
-    private static func isFinderRatio(_ a: Int, _ b: Int, _ c: Int, _ d: Int, _ e: Int) -> Bool {
-        // In sevenths of a pixel, to stay in integers: a module is `total` sevenths.
-        let module = a + b + c + d + e
-        guard module >= 7 else { return false }
-        let half = module / 2
-        return abs(7 * a - module) <= half && abs(7 * b - module) <= half && abs(7 * c - 3 * module) <= 3 * half
-            && abs(7 * d - module) <= half && abs(7 * e - module) <= half
-    }
-
     /// Whether the column through (`x`, `y`) shows the same 1:1:3:1:1 pattern, of a size
     /// within half of the `across` pixels the row's pattern spans.
     private func confirmsDown(
@@ -93,22 +82,12 @@ extension GrayImage {
         func isStart(_ row: Int) -> Bool { (Int(storage[offset + row * stride + x]) < threshold) == darkOnLight }
         let limit = across * 2
         // From the centre up, then down: the centre run, the ring, the outer run.
-        func walk(_ step: Int) -> [Int]? {
-            var counts = [0, 0, 0]
-            var row = y
-            for phase in 0..<3 {
-                let wanted = phase != 1
-                while row >= 0, row < height, isStart(row) == wanted, counts[phase] <= limit {
-                    counts[phase] += 1
-                    row += step
-                }
-                if counts[phase] == 0 || counts[phase] > limit { return nil }
-            }
-            return counts
-        }
-        guard isStart(y), let up = walk(-1), let down = walk(1) else { return false }
-        let total = up[2] + up[1] + up[0] + down[0] - 1 + down[1] + down[2]
-        return Self.isFinderRatio(up[2], up[1], up[0] + down[0] - 1, down[1], down[2]) && 2 * total >= across
+        guard isStart(y), let up = finderRuns(from: y, step: -1, extent: height, limit: limit, isCentre: isStart),
+            let down = finderRuns(from: y, step: 1, extent: height, limit: limit, isCentre: isStart)
+        else { return false }
+        let centre = up.centre + down.centre - 1
+        let total = up.outer + up.ring + centre + down.ring + down.outer
+        return isFinderRatio(up.outer, up.ring, centre, down.ring, down.outer) && 2 * total >= across
             && total <= 2 * across
     }
 }

@@ -1,0 +1,447 @@
+// QRKit — ModuleGrid: where a QR symbol's modules lie in a picture, fitted from three finder
+// patterns to a symbol that is tilted, curved or folded, and the symbol drawn anew from it.
+
+/// Where the modules of a QR symbol of `size` × `size` modules lie in a picture: a
+/// homography from module coordinates (0...size both ways; module (u, v)'s centre is at
+/// u + 0.5, v + 0.5) to pixel coordinates, after a smooth displacement in module
+/// coordinates given at a grid of `controls` × `controls` points over the symbol and
+/// interpolated bilinearly between them (a free-form mesh).
+///
+/// One homography is what a flat symbol seen at any angle needs; the mesh follows paper
+/// that curves round a cup or is folded across, where no single homography does.
+package struct ModuleGrid: Sendable {
+    /// Modules a side: 17 + 4 × version.
+    package let size: Int
+    /// Module coordinates to pixels, after the displacement.
+    package var homography: Homography
+    /// Control points a side (at least 2: the corners).
+    package var controls: Int
+    /// The displacement at each control point, row by row, in modules.
+    package var displacements: [SIMD2<Double>]
+
+    /// A grid of one homography, with no displacement.
+    package init(size: Int, homography: Homography) {
+        self.size = size
+        self.homography = homography
+        controls = 2
+        displacements = Array(repeating: .zero, count: 4)
+    }
+
+    /// Where the point (`u`, `v`) of module coordinates lies in the picture.
+    package func point(_ u: Double, _ v: Double) -> SIMD2<Double> {
+        let shifted = SIMD2(u, v) + displacement(u, v)
+        return homography.apply(shifted)
+    }
+
+    /// The mesh's displacement at (`u`, `v`), interpolated bilinearly between control
+    /// points, constant beyond the symbol's edges.
+    func displacement(_ u: Double, _ v: Double) -> SIMD2<Double> {
+        let last = Double(controls - 1)
+        let gu = min(max(u / Double(size) * last, 0), last)
+        let gv = min(max(v / Double(size) * last, 0), last)
+        let i = min(Int(gu), controls - 2)
+        let j = min(Int(gv), controls - 2)
+        let tu = gu - Double(i)
+        let tv = gv - Double(j)
+        let top = displacements[j * controls + i] * (1 - tu) + displacements[j * controls + i + 1] * tu
+        let bottom = displacements[(j + 1) * controls + i] * (1 - tu) + displacements[(j + 1) * controls + i + 1] * tu
+        return top * (1 - tv) + bottom * tv
+    }
+
+    /// The same displacement field given at `count` × `count` control points.
+    func refined(to count: Int) -> ModuleGrid {
+        var grid = self
+        grid.controls = count
+        grid.displacements = (0..<(count * count)).map { index in
+            let u = Double(index % count) / Double(count - 1) * Double(size)
+            let v = Double(index / count) / Double(count - 1) * Double(size)
+            return displacement(u, v)
+        }
+        return grid
+    }
+
+    /// The symbol's corners in the picture: top-left, top-right, bottom-right,
+    /// bottom-left.
+    package var corners: [SIMD2<Double>] {
+        let side = Double(size)
+        return [point(0, 0), point(side, 0), point(side, side), point(0, side)]
+    }
+}
+
+/// The modules whose shade every QR symbol of a size shares: the three finder patterns
+/// with their separators, the two timing patterns, the alignment patterns and the dark
+/// module by the bottom-left finder (ISO/IEC 18004, 6.3). Version information (version 7
+/// up) and format information hold data, and are not among them.
+package struct FunctionPatterns: Sendable {
+    /// Modules a side.
+    package let size: Int
+    /// The known modules, by index (v × size + u), and whether each is dark.
+    package let modules: [(index: Int, isDark: Bool)]
+
+    /// The function patterns of a symbol of `size` modules a side (21, 25, ... 177).
+    package init(size: Int) {
+        self.size = size
+        var shade = [Bool?](repeating: nil, count: size * size)
+        func set(_ u: Int, _ v: Int, _ isDark: Bool) {
+            guard u >= 0, v >= 0, u < size, v < size else { return }
+            shade[v * size + u] = isDark
+        }
+        for (u0, v0) in [(0, 0), (size - 7, 0), (0, size - 7)] {
+            for dv in -1...7 {
+                for du in -1...7 {
+                    let ring = max(abs(2 * du - 6), abs(2 * dv - 6)) / 2  // 0 centre ... 3 edge, 4 separator
+                    set(u0 + du, v0 + dv, ring != 2 && ring != 4)
+                }
+            }
+        }
+        for i in 8..<(size - 8) {
+            set(i, 6, i % 2 == 0)
+            set(6, i, i % 2 == 0)
+        }
+        let centres = Self.alignmentCentres(size: size)
+        for cv in centres {
+            for cu in centres {
+                // None where a finder is.
+                if (cu < 9 && cv < 9) || (cu > size - 10 && cv < 9) || (cu < 9 && cv > size - 10) { continue }
+                for dv in -2...2 {
+                    for du in -2...2 { set(cu + du, cv + dv, max(abs(du), abs(dv)) != 1) }
+                }
+            }
+        }
+        set(8, size - 8, true)
+        modules = shade.enumerated().compactMap { index, isDark in isDark.map { (index, $0) } }
+    }
+
+    /// The rows (and columns) of the alignment patterns' centres: none for version 1, then
+    /// 6 and the others evenly spaced (an even step) up to size - 7, the step of version
+    /// 32 being the exception (ISO/IEC 18004, annex E).
+    package static func alignmentCentres(size: Int) -> [Int] {
+        let version = (size - 17) / 4
+        guard version >= 2 else { return [] }
+        let count = version / 7 + 2
+        let step = version == 32 ? 26 : (version * 4 + count * 2 + 1) / (count * 2 - 2) * 2
+        var centres = [6]
+        for k in (0..<(count - 1)).reversed() { centres.append(size - 7 - k * step) }
+        return centres
+    }
+}
+
+/// Fits a ``ModuleGrid`` to a picture from three finder patterns, for one symbol size.
+///
+/// The fit needs no knowledge of the data: it moves the grid so that the shades sampled
+/// at the module centres are as far as they can be from their neighbourhood's mean (at a
+/// module's centre a sample is dark or light; near an edge it is gray) and so that the
+/// modules every symbol shares (``FunctionPatterns``) come out as they must. First one
+/// homography, the three finder centres fixed and the fourth corner searched for, coarse
+/// to fine (``fitHomography(_:)``); then a mesh of 3 × 3, then 5 × 5 control points, each
+/// moved while the fit improves (``fitMesh(from:score:)``).
+package struct ModuleGridFitter {
+    let sampler: PixelSampler
+    let size: Int
+    /// The function patterns' modules, by index, and -1 for a dark one, +1 for a light one.
+    private let knownIndices: [Int]
+    private let knownSigns: [Float]
+    /// The current samples, one per module, row by row.
+    private var values: [Float]
+    /// An integral image of `values`, (size + 1)² entries.
+    private var sums: [Float]
+    /// For the mesh being fitted: each module's four control points and their weights,
+    /// and for each control point the modules it moves.
+    private var weights: [(indices: SIMD4<Int32>, weights: SIMD4<Float>)] = []
+    private var moved: [[Int]] = []
+    private var weightsControls = 0
+
+    /// How much the function patterns count against the sharpness of the samples.
+    static let patternWeight: Float = 0.7
+
+    /// - Parameters:
+    ///   - sampler: the picture.
+    ///   - size: the symbol's modules a side.
+    package init(sampler: PixelSampler, size: Int) {
+        self.sampler = sampler
+        self.size = size
+        let patterns = FunctionPatterns(size: size)
+        knownIndices = patterns.modules.map(\.index)
+        knownSigns = patterns.modules.map { $0.isDark ? -1 : 1 }
+        values = [Float](repeating: 0, count: size * size)
+        sums = [Float](repeating: 0, count: (size + 1) * (size + 1))
+    }
+
+    /// The homography that best fits the symbol whose finders are `triple`, and its fit
+    /// (higher is better; comparable between sizes): the three finder centres fixed, the
+    /// fourth corner, where a parallelogram puts it, moved to the best place within four
+    /// modules, a module apart, then within two steps of the best by half, a quarter and
+    /// an eighth of a module.
+    package mutating func fitHomography(_ triple: FinderTriple) -> (grid: ModuleGrid, score: Double)? {
+        let n = Double(size)
+        let modules = [SIMD2(3.5, 3.5), SIMD2(n - 3.5, 3.5), SIMD2(n - 3.5, n - 3.5), SIMD2(3.5, n - 3.5)]
+        let (tl, tr, bl) = (triple.topLeft.centre, triple.topRight.centre, triple.bottomLeft.centre)
+        var best: (score: Double, corner: SIMD2<Double>, grid: ModuleGrid)?
+        var centre = Self.fourthCorner(triple, sampler: sampler) ?? tr + bl - tl
+        let m = triple.module
+        for (step, steps) in [(m / 2, 8), (m / 4, 2), (m / 8, 2)] {
+            for j in -steps...steps {
+                for i in -steps...steps {
+                    let corner = centre + SIMD2(Double(i), Double(j)) * step
+                    guard let homography = Homography(from: modules, to: [tl, tr, corner, bl]) else { continue }
+                    let grid = ModuleGrid(size: size, homography: homography)
+                    sampleAll(grid)
+                    let score = scoreOfSamples()
+                    if best == nil || score > best!.score { best = (score, corner, grid) }
+                }
+            }
+            guard let found = best else { return nil }
+            centre = found.corner
+        }
+        return best.map { ($0.grid, $0.score) }
+    }
+
+    /// Where the fourth finder-like corner (module (size - 3.5, size - 3.5)) lies if the
+    /// symbol is flat, from how much wider each finder looks along the symbol's two
+    /// axes, or nil when a finder's width cannot be measured.
+    ///
+    /// Along the top row of centres, a homography is a one-dimensional projective map,
+    /// whose slope falls with the square of its denominator w: so w at the top-right
+    /// finder over w at the top-left is the square root of the inverse ratio of their
+    /// widths along that row; likewise down the left column. As w, and the homography's
+    /// numerators, are affine in module coordinates, w and the numerators at the fourth
+    /// corner are those of the top-right plus the bottom-left minus the top-left, which
+    /// gives the corner. Under a steep tilt it lies modules away from where a
+    /// parallelogram puts it.
+    static func fourthCorner(_ triple: FinderTriple, sampler: PixelSampler) -> SIMD2<Double>? {
+        let (tl, tr, bl) = (triple.topLeft, triple.topRight, triple.bottomLeft)
+        let across = tr.centre - tl.centre
+        let down = bl.centre - tl.centre
+        guard let tlAcross = sampler.finderWidth(at: tl.centre, along: across, module: tl.module),
+            let trAcross = sampler.finderWidth(at: tr.centre, along: across, module: tr.module),
+            let tlDown = sampler.finderWidth(at: tl.centre, along: down, module: tl.module),
+            let blDown = sampler.finderWidth(at: bl.centre, along: down, module: bl.module)
+        else { return nil }
+        let wTR = (tlAcross / trAcross).squareRoot()
+        let wBL = (tlDown / blDown).squareRoot()
+        let wBR = wTR + wBL - 1
+        guard wBR > 0.2 else { return nil }
+        return (tr.centre * wTR + bl.centre * wBL - tl.centre) / wBR
+    }
+
+    /// `grid` (whose fit is `score`) with a mesh of 3 × 3, then 5 × 5 control points, each
+    /// moved by half, a quarter and an eighth of a module while the fit improves (three
+    /// sweeps over the points at most, for each step); the
+    /// grid and its fit.
+    package mutating func fitMesh(from grid: ModuleGrid, score: Double) -> (grid: ModuleGrid, score: Double) {
+        var grid = grid
+        var score = score
+        for controls in [3, 5] {
+            grid = grid.refined(to: controls)
+            sampleAll(grid)
+            for step in [0.5, 0.25, 0.125] {
+                var rounds = 0
+                var improved = true
+                while improved && rounds < 3 {
+                    improved = false
+                    rounds += 1
+                    for point in grid.displacements.indices {
+                        for move in [SIMD2(step, 0), SIMD2(-step, 0), SIMD2(0, step), SIMD2(0, -step)] {
+                            let kept = moved[point].map { values[$0] }
+                            grid.displacements[point] += move
+                            sample(moved[point], grid)
+                            let trial = scoreOfSamples()
+                            if trial > score + 1e-9 {
+                                score = trial
+                                improved = true
+                            } else {
+                                grid.displacements[point] -= move
+                                for (k, index) in moved[point].enumerated() { values[index] = kept[k] }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return (grid, score)
+    }
+
+    /// The shade at each module's centre under `grid`, row by row.
+    package mutating func samples(_ grid: ModuleGrid) -> [Float] {
+        sampleAll(grid)
+        return values
+    }
+
+    /// Samples every module under `grid` into `values`.
+    private mutating func sampleAll(_ grid: ModuleGrid) {
+        if grid.controls == 2 && grid.displacements.allSatisfy({ $0 == .zero }) {
+            sampleFlat(grid.homography)
+        } else {
+            sample(Array(0..<(size * size)), grid)
+        }
+    }
+
+    /// Samples every module under `homography` alone, into `values`.
+    private mutating func sampleFlat(_ homography: Homography) {
+        let h = homography.m
+        let size = self.size
+        let sampler = self.sampler
+        values.withUnsafeMutableBufferPointer { out in
+            sampler.values.withUnsafeBufferPointer { pixels in
+                for v in 0..<size {
+                    let mv = Double(v) + 0.5
+                    for u in 0..<size {
+                        let mu = Double(u) + 0.5
+                        let z = h[6] * mu + h[7] * mv + h[8]
+                        out[v * size + u] = sampler.value(
+                            pixels, (h[0] * mu + h[1] * mv + h[2]) / z, (h[3] * mu + h[4] * mv + h[5]) / z)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Samples the modules `indices` under `grid` (homography and mesh) into `values`.
+    private mutating func sample(_ indices: [Int], _ grid: ModuleGrid) {
+        if weightsControls != grid.controls { prepareWeights(controls: grid.controls) }
+        let h = grid.homography.m
+        let d = grid.displacements
+        let size = self.size
+        let sampler = self.sampler
+        let weights = self.weights
+        values.withUnsafeMutableBufferPointer { out in
+            sampler.values.withUnsafeBufferPointer { pixels in
+                for index in indices {
+                    let (c, w) = weights[index]
+                    let (d0, d1, d2, d3) = (d[Int(c[0])], d[Int(c[1])], d[Int(c[2])], d[Int(c[3])])
+                    let shiftU = d0.x * Double(w[0]) + d1.x * Double(w[1]) + d2.x * Double(w[2]) + d3.x * Double(w[3])
+                    let shiftV = d0.y * Double(w[0]) + d1.y * Double(w[1]) + d2.y * Double(w[2]) + d3.y * Double(w[3])
+                    let mu = Double(index % size) + 0.5 + shiftU
+                    let mv = Double(index / size) + 0.5 + shiftV
+                    let z = h[6] * mu + h[7] * mv + h[8]
+                    out[index] = sampler.value(
+                        pixels, (h[0] * mu + h[1] * mv + h[2]) / z, (h[3] * mu + h[4] * mv + h[5]) / z)
+                }
+            }
+        }
+    }
+
+    /// How well the current samples fit: the mean distance of each from the mean of its
+    /// 5 × 5 neighbourhood, plus ``patternWeight`` times the mean margin by which the
+    /// function patterns' modules fall on their side of their threshold
+    /// (``threshold(_:size:)``; negative when they fall on the wrong side).
+    private mutating func scoreOfSamples() -> Double {
+        let size = self.size
+        let stride = size + 1
+        var sharpness: Float = 0
+        var agreement: Float = 0
+        values.withUnsafeBufferPointer { values in
+            sums.withUnsafeMutableBufferPointer { sums in
+                var total: Float = 0
+                for v in 0..<size {
+                    var row: Float = 0
+                    for u in 0..<size {
+                        row += values[v * size + u]
+                        sums[(v + 1) * stride + u + 1] = sums[v * stride + u + 1] + row
+                    }
+                    total += row
+                }
+                let mean = total / Float(size * size)
+                func boxMean(_ u: Int, _ v: Int, _ radius: Int) -> Float {
+                    let top = max(0, v - radius)
+                    let bottom = min(size, v + radius + 1)
+                    let left = max(0, u - radius)
+                    let right = min(size, u + radius + 1)
+                    let sum =
+                        sums[bottom * stride + right] - sums[top * stride + right]
+                        - sums[bottom * stride + left] + sums[top * stride + left]
+                    return sum / Float((bottom - top) * (right - left))
+                }
+                for v in 0..<size {
+                    for u in 0..<size { sharpness += abs(values[v * size + u] - boxMean(u, v, 2)) }
+                }
+                for (k, index) in knownIndices.enumerated() {
+                    let threshold = (boxMean(index % size, index / size, 3) + mean) / 2
+                    agreement += knownSigns[k] * (values[index] - threshold)
+                }
+            }
+        }
+        return Double(
+            sharpness / Float(size * size) + Self.patternWeight * agreement / Float(max(1, knownIndices.count)))
+    }
+
+    /// Each module's threshold between dark and light: halfway between the mean of its
+    /// 7 × 7 neighbourhood and the mean of the whole symbol, so that a run of dark modules
+    /// is not taken for light, nor a gradient of light for dark.
+    package static func threshold(_ values: [Float], size: Int) -> [Float] {
+        let local = boxMeans(values, size: size, radius: 3)
+        let mean = values.reduce(0, +) / Float(max(1, values.count))
+        return local.map { ($0 + mean) / 2 }
+    }
+
+    /// The mean of each value's square of `radius` modules each side, within the symbol.
+    static func boxMeans(_ values: [Float], size: Int, radius: Int) -> [Float] {
+        let stride = size + 1
+        var sums = [Float](repeating: 0, count: stride * stride)
+        for v in 0..<size {
+            var row: Float = 0
+            for u in 0..<size {
+                row += values[v * size + u]
+                sums[(v + 1) * stride + u + 1] = sums[v * stride + u + 1] + row
+            }
+        }
+        var out = [Float](repeating: 0, count: values.count)
+        for v in 0..<size {
+            let top = max(0, v - radius)
+            let bottom = min(size, v + radius + 1)
+            for u in 0..<size {
+                let left = max(0, u - radius)
+                let right = min(size, u + radius + 1)
+                let sum =
+                    sums[bottom * stride + right] - sums[top * stride + right] - sums[bottom * stride + left]
+                    + sums[top * stride + left]
+                out[v * size + u] = sum / Float((bottom - top) * (right - left))
+            }
+        }
+        return out
+    }
+
+    /// The control points around each module and their bilinear weights, and the modules
+    /// each control point moves.
+    private mutating func prepareWeights(controls: Int) {
+        weightsControls = controls
+        let last = Double(controls - 1)
+        moved = Array(repeating: [], count: controls * controls)
+        weights = (0..<(size * size)).map { index in
+            let gu = (Double(index % size) + 0.5) / Double(size) * last
+            let gv = (Double(index / size) + 0.5) / Double(size) * last
+            let i = min(Int(gu), controls - 2)
+            let j = min(Int(gv), controls - 2)
+            let tu = Float(gu - Double(i))
+            let tv = Float(gv - Double(j))
+            let base = j * controls + i
+            let corners = [base, base + 1, base + controls, base + controls + 1]
+            for corner in corners { moved[corner].append(index) }
+            return (
+                SIMD4(Int32(base), Int32(base + 1), Int32(base + controls), Int32(base + controls + 1)),
+                SIMD4((1 - tu) * (1 - tv), tu * (1 - tv), (1 - tu) * tv, tu * tv)
+            )
+        }
+    }
+}
+
+extension ModuleGrid {
+    /// The symbol drawn anew: each module dark where its sample under this grid is below
+    /// its threshold (``ModuleGridFitter/threshold(_:size:)``), `scale` pixels a module,
+    /// inside a quiet zone of `quietZone` modules, black on white.
+    package func redrawn(from samples: [Float], scale: Int = 4, quietZone: Int = 4) -> GrayImage {
+        let threshold = ModuleGridFitter.threshold(samples, size: size)
+        let side = (size + 2 * quietZone) * scale
+        var pixels = [UInt8](repeating: 255, count: side * side)
+        for v in 0..<size {
+            for u in 0..<size where samples[v * size + u] < threshold[v * size + u] {
+                let x0 = (quietZone + u) * scale
+                let y0 = (quietZone + v) * scale
+                for y in y0..<(y0 + scale) {
+                    for x in x0..<(x0 + scale) { pixels[y * side + x] = 0 }
+                }
+            }
+        }
+        return GrayImage(width: side, height: side, pixels: pixels)
+    }
+}

@@ -1,0 +1,324 @@
+// QRKit tests — hard geometry: the homography, the filters for blur and tiny codes, the
+// finder locator, and module grids fitted to tilted and curved codes, then read.
+import Foundation
+import QRTestSupport
+import Testing
+@testable import QRCore
+@testable import QRKit
+
+@Suite struct HomographyTests {
+    let quad = [SIMD2(10.0, 20), SIMD2(110, 5), SIMD2(130, 140), SIMD2(-5, 100)]
+
+    /// Within a millionth of a pixel: the constructions are exact up to rounding.
+    func expectNear(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ note: String = "") {
+        #expect(abs(a.x - b.x) < 1e-6 && abs(a.y - b.y) < 1e-6, "\(a) is not \(b) \(note)")
+    }
+
+    @Test func theSquareLandsOnTheCorners() {
+        let h = Homography(square: 40, to: quad)
+        for (k, corner) in [SIMD2(0.0, 0), SIMD2(40, 0), SIMD2(40, 40), SIMD2(0, 40)].enumerated() {
+            expectNear(h.apply(corner), quad[k], "corner \(k)")
+        }
+        // Straight lines stay straight: the square's centre is where its diagonals cross.
+        let centre = h.apply(SIMD2(20, 20))
+        let a = quad[2] - quad[0]
+        let b = quad[3] - quad[1]
+        let t = ((quad[1] - quad[0]).x * b.y - (quad[1] - quad[0]).y * b.x) / (a.x * b.y - a.y * b.x)
+        expectNear(centre, quad[0] + a * t)
+    }
+
+    @Test func aParallelogramGivesAnAffineMap() {
+        let parallelogram = [SIMD2(0.0, 0), SIMD2(10, 2), SIMD2(13, 12), SIMD2(3, 10)]
+        let h = Homography(square: 1, to: parallelogram)
+        #expect(h.m[6] == 0 && h.m[7] == 0)
+        expectNear(h.apply(SIMD2(0.5, 0.5)), SIMD2(6.5, 6))
+    }
+
+    @Test func quadToQuadAndBack() throws {
+        let from = [SIMD2(3.5, 3.5), SIMD2(25.5, 3.5), SIMD2(25.5, 25.5), SIMD2(3.5, 25.5)]
+        let h = try #require(Homography(from: from, to: quad))
+        for k in 0..<4 { expectNear(h.apply(from[k]), quad[k], "point \(k)") }
+        let back = try #require(h.inverted)
+        for point in [SIMD2(7.0, 9), SIMD2(20, 4), SIMD2(14.5, 14.5)] { expectNear(back.apply(h.apply(point)), point) }
+        // Composition: the inverse after the map is the identity.
+        let identity = back.after(h)
+        expectNear(identity.apply(SIMD2(11, 17)), SIMD2(11, 17))
+    }
+
+    @Test func threeCornersOnALineAreRefused() {
+        let line = [SIMD2(0.0, 0), SIMD2(1, 1), SIMD2(2, 2), SIMD2(0, 5)]
+        #expect(Homography(from: line, to: quad) == nil)
+        #expect(Homography(matrix: [1, 2, 3, 2, 4, 6, 0, 0, 0]).inverted == nil)
+    }
+}
+
+@Suite struct ImageFilterTests {
+    @Test func sharpeningSteepensAnEdgeAndLeavesFlatAreasAlone() {
+        // A soft edge from 60 to 200 over six pixels, in every row.
+        let row: [UInt8] = [60, 60, 60, 60, 60, 60, 60, 80, 100, 130, 160, 180, 200, 200, 200, 200, 200, 200, 200, 200]
+        let image = GrayImage(width: row.count, height: 8, pixels: Array((0..<8).map { _ in row }.joined()))
+        let sharp = image.sharpened(radius: 2, amount: 1.5)
+        let out = Array(sharp.pixels[(4 * row.count)..<(5 * row.count)])
+        // Far from the edge, unchanged; at it, pushed apart: darker before, lighter after.
+        #expect(out[0] == 60 && out[row.count - 1] == 200)
+        #expect(out[8] < 100 && out[11] > 180)
+        #expect(
+            GrayImage(width: 9, height: 9, filledWith: 90).sharpened(radius: 2, amount: 2).pixels.allSatisfy {
+                $0 == 90
+            })
+    }
+
+    @Test func bicubicGrowthKeepsFlatAndLinearShades() {
+        let flat = GrayImage(width: 5, height: 4, filledWith: 133).upscaledBicubic(by: 3)
+        #expect(flat.width == 15 && flat.height == 12 && flat.pixels.allSatisfy { $0 == 133 })
+        // Keys' kernel reproduces a straight ramp exactly away from the edges: source
+        // pixel i is 20 i, and output pixel x of a 4-fold growth sits at (x + 0.5) / 4 - 0.5.
+        let ramp = GrayImage(width: 8, height: 1, pixels: (0..<8).map { UInt8(20 * $0) }).upscaledBicubic(by: 4)
+        for x in 8..<24 {
+            let expected = 20 * ((Double(x) + 0.5) / 4 - 0.5)
+            #expect(abs(Double(ramp.pixels[x]) - expected) <= 0.5, "x \(x): \(ramp.pixels[x]) against \(expected)")
+        }
+        // The source pixels' own values are met halfway between the output pixels around them.
+        #expect(GrayImage(width: 1, height: 1, filledWith: 7).upscaledBicubic(by: 1).pixels == [7])
+    }
+
+    @Test func theSamplerInterpolatesBetweenPixelCentres() {
+        let sampler = PixelSampler(GrayImage(width: 2, height: 2, pixels: [0, 100, 200, 40]))
+        #expect(sampler.value(0.5, 0.5) == 0)
+        #expect(sampler.value(1.0, 0.5) == 50)
+        #expect(sampler.value(1.0, 1.0) == 85)
+        // Beyond the edges, the edge pixels.
+        #expect(sampler.value(-3, 0.5) == 0 && sampler.value(9, 9) == 40)
+    }
+}
+
+/// Pictures of a code drawn through a mapping, as the geometry tests need them.
+enum GeometryPictures {
+    static let text = "https://example.org/geometry?n=14"
+
+    /// The code of `text` (version 3, level M: 29 modules) with a quiet zone of 4.
+    static func matrix() throws -> QRMatrix {
+        try QREncoder().encode(text: text, options: EncodeOptions(level: .m, version: 3, boostLevel: false))
+    }
+
+    /// A `width` × `height` picture of `matrix` (quiet zone of 4, dark 30 on light 220 over
+    /// a ground of 120), where `toModule` takes a picture point to the symbol's module
+    /// coordinates (0...size + 8, quiet zone included) or nil off the symbol; each pixel
+    /// the mean of 3 × 3 samples.
+    static func draw(
+        _ matrix: QRMatrix, width: Int, height: Int, toModule: (SIMD2<Double>) -> SIMD2<Double>?
+    ) -> GrayImage {
+        let side = Double(matrix.size + 8)
+        var pixels = [UInt8](repeating: 120, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                var sum = 0.0
+                for sy in 0..<3 {
+                    for sx in 0..<3 {
+                        let p = SIMD2(Double(x) + (Double(sx) + 0.5) / 3, Double(y) + (Double(sy) + 0.5) / 3)
+                        guard let m = toModule(p), m.x >= 0, m.y >= 0, m.x < side, m.y < side else {
+                            sum += 120
+                            continue
+                        }
+                        sum += matrix.isDark(x: Int(m.x) - 4, y: Int(m.y) - 4) ? 30 : 220
+                    }
+                }
+                pixels[y * width + x] = UInt8((sum / 9).rounded())
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// The code seen at a steep tilt: the square onto a quadrilateral whose far side is
+    /// under half as long as its near one.
+    static func tilted() throws -> (image: GrayImage, corners: [SIMD2<Double>]) {
+        let matrix = try matrix()
+        let side = Double(matrix.size + 8)
+        let quad = [SIMD2(70.0, 40), SIMD2(330, 15), SIMD2(300, 330), SIMD2(95, 260)]
+        let inverse = try #require(Homography(square: side, to: quad).inverted)
+        let image = draw(matrix, width: 400, height: 360) { inverse.apply($0) }
+        // The symbol's own corners, inside the quiet zone.
+        let forward = Homography(square: side, to: quad)
+        let corners = [SIMD2(4.0, 4), SIMD2(side - 4, 4), SIMD2(side - 4, side - 4), SIMD2(4, side - 4)]
+        return (image, corners.map { forward.apply($0) })
+    }
+
+    /// The code wrapped round a cylinder whose axis runs down the picture, 120° of it in
+    /// view, seen from in front: modules at the sides are a third as wide as those in
+    /// the middle.
+    static func onACylinder() throws -> GrayImage {
+        let matrix = try matrix()
+        let side = Double(matrix.size + 8)
+        let arc = 2 * Double.pi / 3
+        let radius = side / arc  // in modules
+        let scale = 7.0  // pixels a module, in the middle
+        let centre = SIMD2(160.0, 150)
+        return draw(matrix, width: 320, height: 300) { p in
+            let across = (p.x - centre.x) / (radius * scale)
+            guard abs(across) < 1 else { return nil }
+            return SIMD2(radius * asin(across) + side / 2, (p.y - centre.y) / scale + side / 2)
+        }
+    }
+}
+
+@Suite struct FinderLocatorTests {
+    @Test func theThreeFindersOfATiltedCodeAreFoundInOrder() throws {
+        let (image, corners) = try GeometryPictures.tilted()
+        let candidates = image.finderCandidates()
+        #expect(candidates.filter { $0.weight >= 3 }.count >= 3, "\(candidates)")
+        let triple = try #require(FinderTriple.triples(of: candidates, strong: 3, moduleRatio: 3).first)
+        // Each finder's centre lies 3.5 modules in from its corner of the symbol.
+        func near(_ candidate: FinderCandidate, _ corner: SIMD2<Double>) -> Bool {
+            let d = candidate.centre - corner
+            return (d * d).sum().squareRoot() < 8 * candidate.module
+        }
+        #expect(near(triple.topLeft, corners[0]) && near(triple.topRight, corners[1]))
+        #expect(near(triple.bottomLeft, corners[3]))
+        #expect(triple.sizes(margin: 4).contains(29))
+    }
+
+    /// At 1.25 pixels a module the runs of a finder merge; its rings, grown four times,
+    /// still stand out.
+    @Test func theRingsOfATinyCodesFindersStandOut() throws {
+        let matrix = try GeometryPictures.matrix()
+        let scale = 1.25
+        let image = GeometryPictures.draw(matrix, width: 70, height: 64) { p in
+            SIMD2((p.x - 9) / scale, (p.y - 6) / scale)
+        }
+        let grown = image.upscaledBicubic(by: 4)
+        let rings = grown.finderCandidatesByRings(moduleSizes: [4, 5, 6, 7, 8])
+        let triple = try #require(FinderTriple.triples(of: rings, moduleRatio: 2.5, consider: 5).first)
+        // The top-left finder's centre: module 3.5 inside the symbol, 7.5 with the quiet zone.
+        let expected = SIMD2(9 + 7.5 * scale, 6 + 7.5 * scale) * 4
+        let d = triple.topLeft.centre - expected
+        #expect((d * d).sum().squareRoot() < 4, "\(triple.topLeft.centre) against \(expected)")
+    }
+
+    @Test func aPictureWithoutFindersHasNoTriple() throws {
+        let noCode = try PNGReader().read(
+            contentsOf: SampleCorpus.root.appendingPathComponent("Tests/QRCLITests/Fixtures/no-code.png").path)
+        #expect(FinderTriple.triples(of: noCode.finderCandidates(), strong: 3).isEmpty)
+        #expect(GrayImage(width: 50, height: 50, filledWith: 200).redrawnSymbols().isEmpty)
+    }
+}
+
+@Suite struct ModuleGridTests {
+    /// Annex E of ISO/IEC 18004: the alignment patterns' rows and columns.
+    @Test func alignmentCentresFollowTheStandardsTable() {
+        let table: [Int: [Int]] = [
+            1: [], 2: [6, 18], 6: [6, 34], 7: [6, 22, 38], 14: [6, 26, 46, 66], 15: [6, 26, 48, 70],
+            32: [6, 34, 60, 86, 112, 138], 36: [6, 24, 50, 76, 102, 128, 154], 40: [6, 30, 58, 86, 114, 142, 170],
+        ]
+        for (version, centres) in table {
+            #expect(FunctionPatterns.alignmentCentres(size: 17 + 4 * version) == centres, "version \(version)")
+        }
+    }
+
+    /// The function patterns of an encoded symbol are where the encoder put them.
+    @Test func functionPatternsMatchAnEncodedSymbol() throws {
+        for version in [1, 3, 7] {
+            let matrix = try QREncoder().encode(
+                text: "function patterns", options: EncodeOptions(level: .l, version: version))
+            let patterns = FunctionPatterns(size: matrix.size)
+            #expect(patterns.modules.count > 3 * 64)
+            for (index, isDark) in patterns.modules {
+                #expect(
+                    matrix.isDark(x: index % matrix.size, y: index / matrix.size) == isDark,
+                    "version \(version), module \(index % matrix.size), \(index / matrix.size)")
+            }
+        }
+    }
+
+    /// A steep tilt: the fitted grid's corners land on the symbol's, within a module.
+    @Test func aGridFittedToATiltedCodeFindsItsCorners() throws {
+        let (image, corners) = try GeometryPictures.tilted()
+        let triple = try #require(FinderTriple.triples(of: image.finderCandidates(), strong: 3, moduleRatio: 3).first)
+        var fitter = ModuleGridFitter(sampler: PixelSampler(image), size: 29)
+        let fitted = fitter.fitHomography(triple)
+        let (flat, score) = try #require(fitted)
+        let (grid, meshed) = fitter.fitMesh(from: flat, score: score)
+        #expect(meshed >= score)
+        for (k, corner) in grid.corners.enumerated() {
+            let d = corner - corners[k]
+            // The modules there are 6 to 11 pixels.
+            #expect((d * d).sum().squareRoot() < 6, "corner \(k): \(corner) against \(corners[k])")
+        }
+    }
+
+    /// The drawing of a tilted or curved code is a clean, flat code: zxing-cpp's fast pass
+    /// reads it.
+    @Test(arguments: ["tilted", "cylinder"])
+    func aRedrawnSymbolReadsAsTheCode(shape: String) throws {
+        let image = shape == "tilted" ? try GeometryPictures.tilted().image : try GeometryPictures.onACylinder()
+        let drawn = image.redrawnSymbols()
+        #expect(!drawn.isEmpty && drawn.count <= 4)
+        let texts = try drawn.flatMap {
+            try ZXingEngine(passes: [.fast]).decode($0.picture, cancel: CancellationFlag())
+        }
+        .map(\.text)
+        #expect(texts.contains(GeometryPictures.text) && Set(texts) == [GeometryPictures.text])
+    }
+
+    /// The drawing is of the modules sampled: a symbol drawn from the true grid of a
+    /// clean, flat code is the code itself.
+    @Test func aFlatCodeIsRedrawnModuleForModule() throws {
+        let matrix = try GeometryPictures.matrix()
+        let image = GeometryPictures.draw(matrix, width: 37 * 5, height: 37 * 5) { $0 / 5 }
+        let homography = Homography(square: 29, to: [SIMD2(20.0, 20), SIMD2(165, 20), SIMD2(165, 165), SIMD2(20, 165)])
+        let grid = ModuleGrid(size: 29, homography: homography)
+        var fitter = ModuleGridFitter(sampler: PixelSampler(image), size: 29)
+        let drawing = grid.redrawn(from: fitter.samples(grid), scale: 2, quietZone: 1)
+        #expect(drawing.width == 31 * 2)
+        for v in 0..<29 {
+            for u in 0..<29 {
+                #expect((drawing[2 * (u + 1), 2 * (v + 1)] == 0) == matrix.isDark(x: u, y: v), "(\(u), \(v))")
+            }
+        }
+    }
+}
+
+@Suite struct GeometryPassTests {
+    /// The corners reported are the picture's, not the drawing's: within a module of the
+    /// symbol's own (the modules there are 6 to 11 pixels).
+    @Test func theRedrawnPassReadsATiltedCodeAndGivesItsCorners() throws {
+        let (image, corners) = try GeometryPictures.tilted()
+        let symbols = try ZXingEngine(passes: [.redrawn]).decode(image, cancel: CancellationFlag())
+        #expect(symbols.map(\.text) == [GeometryPictures.text])
+        let reported = try #require(symbols.first?.corners)
+        try #require(reported.count == 4)
+        for k in 0..<4 {
+            let d = SIMD2(Double(reported[k].x), Double(reported[k].y)) - corners[k]
+            #expect((d * d).sum().squareRoot() < 8, "corner \(k): \(reported[k]) against \(corners[k])")
+        }
+    }
+
+    /// A code out of focus: three box blurs of 5 pixels, a Gaussian of about two fifths of
+    /// a module (here the rescaled and redrawn passes read nothing).
+    @Test func theSharpenedPassReadsABlurredCode() throws {
+        let matrix = try GeometryPictures.matrix()
+        let image = GeometryPictures.draw(matrix, width: 37 * 5, height: 37 * 5) { $0 / 5 }
+            .paddedAndBlurred(by: 0, radius: 2, times: 3)
+        let symbols = try ZXingEngine(passes: [.sharpened]).decode(image, cancel: CancellationFlag())
+        #expect(symbols.map(\.text) == [GeometryPictures.text])
+    }
+
+    /// A code of 1.4 pixels a module in a picture of 72 × 72.
+    @Test func theUpscaledPassReadsATinyCode() throws {
+        let matrix = try GeometryPictures.matrix()
+        let image = GeometryPictures.draw(matrix, width: 72, height: 72) { p in
+            SIMD2((p.x - 9) / 1.4, (p.y - 6) / 1.4)
+        }
+        let symbols = try ZXingEngine(passes: [.upscaled]).decode(image, cancel: CancellationFlag())
+        #expect(symbols.map(\.text) == [GeometryPictures.text])
+        // Corners in the picture's pixels: the symbol's span from 9 + 4 × 1.4 to 9 + 33 × 1.4.
+        let corners = try #require(symbols.first?.corners)
+        #expect(corners.allSatisfy { $0.x >= 10 && $0.x <= 60 && $0.y >= 7 && $0.y <= 57 }, "\(corners)")
+    }
+
+    /// The passes for hard geometry come after the others, in the order of their cost.
+    @Test func theGeometryPassesComeLast() {
+        let names = ZXingEngine().passNames
+        #expect(Array(names.suffix(3)) == ["sharpened", "upscaled", "redrawn"])
+        #expect(names.first == "fast")
+    }
+}
