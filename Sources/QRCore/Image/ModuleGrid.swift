@@ -179,7 +179,7 @@ package struct ModuleGridFitter {
         var best: (score: Double, corner: SIMD2<Double>, grid: ModuleGrid)?
         var centre = Self.fourthCorner(triple, sampler: sampler) ?? tr + bl - tl
         let m = triple.module
-        for (step, steps) in [(m / 2, 8), (m / 4, 2), (m / 8, 2)] {
+        for (step, steps) in [(m, 4), (m / 2, 2), (m / 4, 2), (m / 8, 2)] {
             for j in -steps...steps {
                 for i in -steps...steps {
                     let corner = centre + SIMD2(Double(i), Double(j)) * step
