@@ -115,14 +115,18 @@ package struct PixelSampler: Sendable {
         let fx = min(max(x - 0.5, 0), Double(width - 1))
         let fy = min(max(y - 0.5, 0), Double(height - 1))
         guard fx.isFinite, fy.isFinite else { return pixels[0] }
+        // Within the picture, as clamped above: the index arithmetic cannot overflow, so it
+        // wraps unchecked (this is the inner loop of every grid fit).
         let x0 = Int(fx)
         let y0 = Int(fy)
-        let x1 = min(x0 + 1, width - 1)
-        let y1 = min(y0 + 1, height - 1)
+        let x1 = min(x0 &+ 1, width &- 1)
+        let y1 = min(y0 &+ 1, height &- 1)
         let tx = Float(fx - Double(x0))
         let ty = Float(fy - Double(y0))
-        let top = pixels[y0 * width + x0] * (1 - tx) + pixels[y0 * width + x1] * tx
-        let bottom = pixels[y1 * width + x0] * (1 - tx) + pixels[y1 * width + x1] * tx
+        let row0 = y0 &* width
+        let row1 = y1 &* width
+        let top = pixels[row0 &+ x0] * (1 - tx) + pixels[row0 &+ x1] * tx
+        let bottom = pixels[row1 &+ x0] * (1 - tx) + pixels[row1 &+ x1] * tx
         return top * (1 - ty) + bottom * ty
     }
 }

@@ -145,6 +145,36 @@ package struct ModuleGridFitter {
     private var values: [Float]
     /// An integral image of `values`, (size + 1)² entries.
     private var sums: [Float]
+    /// Each module's 5 × 5 neighbourhood, clipped to the symbol, as the indices into `sums`
+    /// of its corners and its area; then the 7 × 7 neighbourhood of each function-pattern
+    /// module, in the order of `knownIndices`.
+    private let sharpnessBoxes: [Box]
+    private let patternBoxes: [Box]
+
+    /// A rectangle of modules, as ``scoreOfSamples()`` sums it over the integral image.
+    private struct Box {
+        let topLeft: Int32, topRight: Int32, bottomLeft: Int32, bottomRight: Int32
+        let area: Float
+
+        init(u: Int, v: Int, radius: Int, size: Int) {
+            let stride = size + 1
+            let top = max(0, v - radius)
+            let bottom = min(size, v + radius + 1)
+            let left = max(0, u - radius)
+            let right = min(size, u + radius + 1)
+            topLeft = Int32(top * stride + left)
+            topRight = Int32(top * stride + right)
+            bottomLeft = Int32(bottom * stride + left)
+            bottomRight = Int32(bottom * stride + right)
+            area = Float((bottom - top) * (right - left))
+        }
+
+        /// The mean of the box's modules, from the integral image `sums`.
+        @inline(__always)
+        func mean(_ sums: UnsafeMutableBufferPointer<Float>) -> Float {
+            (sums[Int(bottomRight)] - sums[Int(topRight)] - sums[Int(bottomLeft)] + sums[Int(topLeft)]) / area
+        }
+    }
     /// For the mesh being fitted: each module's four control points and their weights,
     /// and for each control point the modules it moves.
     private var weights: [(indices: SIMD4<Int32>, weights: SIMD4<Float>)] = []
@@ -165,6 +195,8 @@ package struct ModuleGridFitter {
         knownSigns = patterns.modules.map { $0.isDark ? -1 : 1 }
         values = [Float](repeating: 0, count: size * size)
         sums = [Float](repeating: 0, count: (size + 1) * (size + 1))
+        sharpnessBoxes = (0..<(size * size)).map { Box(u: $0 % size, v: $0 / size, radius: 2, size: size) }
+        patternBoxes = knownIndices.map { Box(u: $0 % size, v: $0 / size, radius: 3, size: size) }
     }
 
     /// The homography that best fits the symbol whose finders are `triple`, and its fit
@@ -285,11 +317,13 @@ package struct ModuleGridFitter {
             sampler.values.withUnsafeBufferPointer { pixels in
                 for v in 0..<size {
                     let mv = Double(v) + 0.5
+                    // The products of the row, once; each sum still adds them in the same order.
+                    let (xv, yv, zv) = (h[1] * mv, h[4] * mv, h[7] * mv)
                     for u in 0..<size {
                         let mu = Double(u) + 0.5
-                        let z = h[6] * mu + h[7] * mv + h[8]
-                        out[v * size + u] = sampler.value(
-                            pixels, (h[0] * mu + h[1] * mv + h[2]) / z, (h[3] * mu + h[4] * mv + h[5]) / z)
+                        let z = h[6] * mu + zv + h[8]
+                        out[v &* size &+ u] = sampler.value(
+                            pixels, (h[0] * mu + xv + h[2]) / z, (h[3] * mu + yv + h[5]) / z)
                     }
                 }
             }
@@ -342,22 +376,14 @@ package struct ModuleGridFitter {
                     total += row
                 }
                 let mean = total / Float(size * size)
-                func boxMean(_ u: Int, _ v: Int, _ radius: Int) -> Float {
-                    let top = max(0, v - radius)
-                    let bottom = min(size, v + radius + 1)
-                    let left = max(0, u - radius)
-                    let right = min(size, u + radius + 1)
-                    let sum =
-                        sums[bottom * stride + right] - sums[top * stride + right]
-                        - sums[bottom * stride + left] + sums[top * stride + left]
-                    return sum / Float((bottom - top) * (right - left))
+                sharpnessBoxes.withUnsafeBufferPointer { boxes in
+                    for index in 0..<(size * size) { sharpness += abs(values[index] - boxes[index].mean(sums)) }
                 }
-                for v in 0..<size {
-                    for u in 0..<size { sharpness += abs(values[v * size + u] - boxMean(u, v, 2)) }
-                }
-                for (k, index) in knownIndices.enumerated() {
-                    let threshold = (boxMean(index % size, index / size, 3) + mean) / 2
-                    agreement += knownSigns[k] * (values[index] - threshold)
+                patternBoxes.withUnsafeBufferPointer { boxes in
+                    for (k, index) in knownIndices.enumerated() {
+                        let threshold = (boxes[k].mean(sums) + mean) / 2
+                        agreement += knownSigns[k] * (values[index] - threshold)
+                    }
                 }
             }
         }
