@@ -47,33 +47,61 @@ extension GrayImage {
             )
         }
         let source = pixels
+        let (width, height) = (self.width, self.height)
         let newWidth = width * factor
         let newHeight = height * factor
         // Across: each source row grown into `newWidth` floats.
         var across = [Float](repeating: 0, count: newWidth * height)
-        for y in 0..<height {
-            let row = y * width
-            for x in 0..<width {
+        source.withUnsafeBufferPointer { source in
+            across.withUnsafeMutableBufferPointer { across in
                 for (k, phase) in phases.enumerated() {
-                    var sum: Float = 0
-                    for i in 0..<4 {
-                        let sx = min(max(x + phase.start + i, 0), width - 1)
-                        sum += phase.weights[i] * Float(source[row + sx])
+                    let (w0, w1, w2, w3) = (phase.weights[0], phase.weights[1], phase.weights[2], phase.weights[3])
+                    for y in 0..<height {
+                        let row = y * width
+                        let outRow = y * newWidth + k
+                        for x in 0..<width {
+                            let first = x + phase.start
+                            let s0 = min(max(first, 0), width - 1)
+                            let s1 = min(max(first + 1, 0), width - 1)
+                            let s2 = min(max(first + 2, 0), width - 1)
+                            let s3 = min(max(first + 3, 0), width - 1)
+                            var sum: Float = 0
+                            sum += w0 * Float(source[row + s0])
+                            sum += w1 * Float(source[row + s1])
+                            sum += w2 * Float(source[row + s2])
+                            sum += w3 * Float(source[row + s3])
+                            across[outRow + x * factor] = sum
+                        }
                     }
-                    across[y * newWidth + x * factor + k] = sum
                 }
             }
         }
         // Down: each output row from four grown rows.
         var out = [UInt8](repeating: 0, count: newWidth * newHeight)
-        for y in 0..<height {
-            for (k, phase) in phases.enumerated() {
-                let rows = (0..<4).map { min(max(y + phase.start + $0, 0), height - 1) * newWidth }
-                let base = (y * factor + k) * newWidth
-                for x in 0..<newWidth {
-                    var sum: Float = 0
-                    for i in 0..<4 { sum += phase.weights[i] * across[rows[i] + x] }
-                    out[base + x] = UInt8(min(255, max(0, sum.rounded())))
+        across.withUnsafeBufferPointer { across in
+            out.withUnsafeMutableBufferPointer { out in
+                for y in 0..<height {
+                    for (k, phase) in phases.enumerated() {
+                        let (w0, w1, w2, w3) = (phase.weights[0], phase.weights[1], phase.weights[2], phase.weights[3])
+                        let first = y + phase.start
+                        let r0 = min(max(first, 0), height - 1) * newWidth
+                        let r1 = min(max(first + 1, 0), height - 1) * newWidth
+                        let r2 = min(max(first + 2, 0), height - 1) * newWidth
+                        let r3 = min(max(first + 3, 0), height - 1) * newWidth
+                        let base = (y * factor + k) * newWidth
+                        for x in 0..<newWidth {
+                            var sum: Float = 0
+                            sum += w0 * across[r0 + x]
+                            sum += w1 * across[r1 + x]
+                            sum += w2 * across[r2 + x]
+                            sum += w3 * across[r3 + x]
+                            // Rounded half away from zero, as `sum.rounded()`, without a call
+                            // of libm: `sum + 0.5` is exact in a Double, and its floor is the
+                            // rounding for every sum that is not clamped to 0.
+                            let half = Double(sum) + 0.5
+                            out[base + x] = half < 1 ? 0 : half >= 255 ? 255 : UInt8(Int(half))
+                        }
+                    }
                 }
             }
         }
