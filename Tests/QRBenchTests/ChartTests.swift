@@ -120,8 +120,10 @@ import Testing
             for (b, pb) in placed where a.fullyRead > b.fullyRead {
                 #expect(pa.1 < pb.1, "\(a.name) above \(b.name)")
             }
+            // Coordinates are written to a tenth of a pixel, so two medians a hair apart
+            // can share a place; a shorter one is never to the right.
             for (b, pb) in placed where a.latency!.p50 < b.latency!.p50 {
-                #expect(pa.0 < pb.0, "\(a.name) left of \(b.name)")
+                #expect(pa.0 <= pb.0, "\(a.name) left of \(b.name)")
             }
         }
         // Size lines: one point per size bin.
