@@ -215,6 +215,9 @@ private final class DecodeRun: Sendable {
         var winner: Int?
         /// The first engine that found only a provisional answer (unplaced parts).
         var provisional: Int?
+        /// The core of the caller whose thread runs a race's first engine, which the
+        /// backup engines yield to it.
+        var callerCore: Int32?
     }
 
     private let strategy: DecodeStrategy
@@ -266,6 +269,9 @@ private final class DecodeRun: Sendable {
             let expiry = DispatchWorkItem { [weak self] in self?.answer(timedOut: true) }
             timeoutItem.withLock { $0 = expiry }
             control.asyncAfter(deadline: .now() + timeout.dispatchInterval, execute: expiry)
+        }
+        if firstOnCallerThread, case .race = strategy {
+            state.withLock { $0.callerCore = CorePlacement.current() }
         }
         // On the caller's thread the first engine goes last, once the others are under way.
         if !firstOnCallerThread { launch(0, picture, here: false) }
@@ -350,19 +356,21 @@ private final class DecodeRun: Sendable {
     /// 1.6 ms to `qr decode photo.png`, 8.3 against 6.7 ms, where zxing-cpp alone takes
     /// 6.2. A lower-priority engine still runs at full speed on a free core.
     ///
-    /// In a fresh process the kernel puts the new worker on the caller's core however idle
-    /// the other is (`sched_wakeup_new ... target_cpu` the caller's, in `perf sched`); at
-    /// utility QoS it runs there a few microseconds and waits until the caller's first pass
-    /// is over, which for most pictures is the answer. Moving it to the idle core at once
-    /// (narrowing its CPU set, which wakes the kernel's migration thread on the caller's
-    /// core) cost more than it saved: with it, `qr decode photo.png` took 2.42 ms against
-    /// 2.31 without and 2.25 for zxing-cpp alone (medians of 600 interleaved runs,
-    /// 2026-11-25), and on photos that zbar alone reads the runs split between a faster
-    /// median and a tail 2 ms longer, its mean 4.6 ms against 4.1 without.
+    /// Lower priority was not enough in a fresh process: the kernel puts the new worker on
+    /// the caller's core however idle the other is (`sched_wakeup_new ... target_cpu` the
+    /// caller's, in `perf sched`), and there it may take the core from the caller for a
+    /// whole pass: on a small code, zbar then answered 37 runs of 100 (zxing-cpp 1 of 100
+    /// when the worker moved away), another engine's bytes for an ECI payload. Moving it
+    /// (narrowing its CPU set) wakes the kernel's migration thread on the caller's very
+    /// core: `qr decode photo.png` 2.87 ms against 2.64 without. So a backup engine that
+    /// finds itself on the caller's core yields it (`CorePlacement.yield(on:)`), and
+    /// runs when the caller waits or the idle core takes it: 2.64 ms, zbar answering 6
+    /// runs of 100 (interleaved runs, 2026-11-25).
     private func launchOnQueue(_ index: Int, _ engine: any DecodeEngine, _ picture: PictureVariants) {
         let backsUpTheFirst: Bool
         if case .race = strategy { backsUpTheFirst = index > 0 } else { backsUpTheFirst = false }
         DispatchQueue(label: "qrkit.engine.\(engine.name)", qos: backsUpTheFirst ? .utility : .unspecified).async {
+            if backsUpTheFirst, let core = self.state.withLock({ $0.callerCore }) { CorePlacement.yield(on: core) }
             self.run(index, engine, picture, here: false)
         }
     }
