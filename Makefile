@@ -167,7 +167,7 @@ stress: build test-deps
 	GLIBC_TUNABLES=glibc.malloc.tcache_count=0 QRKIT_STRESS=1 QRKIT_QR=$(QR) \
 	  $(SWIFT) test --skip-build --filter StressTests
 
-# 119 decodes of the sample photos (7 rounds of 17) in one process, then a batch of broken files, then
+# 105 decodes of the sample photos in one process, then a batch of broken files, then
 # pictures of degenerate shapes through both engines, under memcheck: no memory errors
 # and no definite leaks, C libraries included.
 valgrind: test-deps
