@@ -105,17 +105,25 @@ public struct QREncoder: Sendable {
         guard !options.strictVersion, first <= 9, prepared.bytes.count <= maximumPayload else { return nil }
         // The same for every version from 1 to 9, whose character counts are alike.
         let needed = prepared.minimumBits(version: first, micro: false)
-        func fits(_ version: Int, _ level: ErrorCorrectionLevel) -> Bool {
-            (QRCapacity.dataBits(version: version, level: level, micro: false) ?? 0) >= needed
-        }
-        guard let version = (first...9).first(where: { fits($0, options.level) }),
-            let level = ErrorCorrectionLevel.allCases.reversed().first(where: {
-                $0 > options.level && fits(version, $0)
+        guard
+            let version = (first...9).first(where: {
+                (QRCapacity.dataBits(version: $0, level: options.level, micro: false) ?? 0) >= needed
             }),
+            let level = levels(above: options.level, holding: needed, version: version, micro: false).first,
             case .success(let matrix) = encodeOnce(prepared, version: version, level: level, micro: false),
             matrix.version == version
         else { return nil }
         return matrix
+    }
+
+    /// The levels above `level`, highest first, whose capacity in `version` holds `bits`:
+    /// the only ones at which a payload of at least `bits` can keep that version.
+    private static func levels(above level: ErrorCorrectionLevel, holding bits: Int, version: Int, micro: Bool)
+        -> [ErrorCorrectionLevel]
+    {
+        ErrorCorrectionLevel.allCases.reversed().filter {
+            $0 > level && (QRCapacity.dataBits(version: version, level: $0, micro: micro) ?? 0) >= bits
+        }
     }
 
     /// Structured-append symbols re-encoded at the highest level at which every part
@@ -149,10 +157,7 @@ public struct QREncoder: Sendable {
     /// higher level can fit.
     private static func boosted(_ matrix: QRMatrix, _ prepared: PreparedPayload) -> QRMatrix {
         let needed = prepared.minimumBits(version: matrix.version, micro: matrix.isMicro)
-        for level in ErrorCorrectionLevel.allCases.reversed() where level > matrix.level {
-            guard let available = QRCapacity.dataBits(version: matrix.version, level: level, micro: matrix.isMicro),
-                available >= needed
-            else { continue }
+        for level in levels(above: matrix.level, holding: needed, version: matrix.version, micro: matrix.isMicro) {
             if case .success(let candidate) = encodeOnce(
                 prepared, version: matrix.version, level: level, micro: matrix.isMicro),
                 candidate.version == matrix.version
