@@ -201,31 +201,73 @@ package struct ModuleGridFitter {
 
     /// The homography that best fits the symbol whose finders are `triple`, and its fit
     /// (higher is better; comparable between sizes): the three finder centres fixed, the
-    /// fourth corner, where a parallelogram puts it, moved to the best place within four
-    /// modules, a module apart, then within two steps of the best by half, a quarter and
-    /// an eighth of a module.
+    /// fourth corner, from where ``fourthCorner(_:sampler:)`` (or a parallelogram) puts it,
+    /// moved to the best place within four modules (``coarseHomography(_:)``), then
+    /// within two steps of the best by half, a quarter and an eighth of a module
+    /// (``refineHomography(_:from:)``).
     package mutating func fitHomography(_ triple: FinderTriple) -> (grid: ModuleGrid, score: Double)? {
+        guard let coarse = searchCorner(triple, from: nil, stages: Self.coarseStages(triple)) else { return nil }
+        return refineHomography(triple, from: coarse)
+    }
+
+    /// The best place for the fourth corner within four modules of where
+    /// ``fourthCorner(_:sampler:)`` (or a parallelogram) puts it: two modules apart, then a
+    /// module round the best (33 fits where a square of points a module apart takes 81;
+    /// the same codes read in the peer photographs and two generated corpora). The first
+    /// stage of ``fitHomography(_:)``, whose fit ranks sizes before the later stages
+    /// refine the best.
+    package mutating func coarseHomography(_ triple: FinderTriple) -> HomographyFit? {
+        searchCorner(triple, from: nil, stages: Self.coarseStages(triple))
+    }
+
+    /// `coarse` refined: within two steps of it by half, a quarter and an eighth of a module.
+    package mutating func refineHomography(_ triple: FinderTriple, from coarse: HomographyFit) -> (
+        grid: ModuleGrid, score: Double
+    ) {
+        let m = triple.module
+        let fine = searchCorner(triple, from: coarse, stages: [(m / 2, 2), (m / 4, 2), (m / 8, 2)]) ?? coarse
+        return (fine.grid, fine.score)
+    }
+
+    /// A homography's fit: where it puts the fourth corner, its grid and its score.
+    package struct HomographyFit {
+        let corner: SIMD2<Double>
+        package let grid: ModuleGrid
+        package let score: Double
+    }
+
+    /// The stages of ``coarseHomography(_:)``.
+    private static func coarseStages(_ triple: FinderTriple) -> [(step: Double, steps: Int)] {
+        [(2 * triple.module, 2), (triple.module, 1)]
+    }
+
+    /// The fourth corner searched for in `stages`, each a square of points `step` apart
+    /// round the best so far (`start`, else where ``fourthCorner(_:sampler:)`` puts it).
+    private mutating func searchCorner(
+        _ triple: FinderTriple, from start: HomographyFit?, stages: [(step: Double, steps: Int)]
+    ) -> HomographyFit? {
         let n = Double(size)
         let modules = [SIMD2(3.5, 3.5), SIMD2(n - 3.5, 3.5), SIMD2(n - 3.5, n - 3.5), SIMD2(3.5, n - 3.5)]
         let (tl, tr, bl) = (triple.topLeft.centre, triple.topRight.centre, triple.bottomLeft.centre)
-        var best: (score: Double, corner: SIMD2<Double>, grid: ModuleGrid)?
-        var centre = Self.fourthCorner(triple, sampler: sampler) ?? tr + bl - tl
-        let m = triple.module
-        for (step, steps) in [(m, 4), (m / 2, 2), (m / 4, 2), (m / 8, 2)] {
+        var best = start
+        var centre = start?.corner ?? Self.fourthCorner(triple, sampler: sampler) ?? tr + bl - tl
+        for (step, steps) in stages {
             for j in -steps...steps {
                 for i in -steps...steps {
+                    // The centre of a later stage was scored in the stage before.
+                    if i == 0, j == 0, best?.corner == centre { continue }
                     let corner = centre + SIMD2(Double(i), Double(j)) * step
                     guard let homography = Homography(from: modules, to: [tl, tr, corner, bl]) else { continue }
                     let grid = ModuleGrid(size: size, homography: homography)
                     sampleAll(grid)
                     let score = scoreOfSamples()
-                    if best == nil || score > best!.score { best = (score, corner, grid) }
+                    if best == nil || score > best!.score { best = HomographyFit(corner: corner, grid: grid, score: score) }
                 }
             }
             guard let found = best else { return nil }
             centre = found.corner
         }
-        return best.map { ($0.grid, $0.score) }
+        return best
     }
 
     /// Where the fourth finder-like corner (module (size - 3.5, size - 3.5)) lies if the
@@ -256,41 +298,53 @@ package struct ModuleGridFitter {
         return (tr.centre * wTR + bl.centre * wBL - tl.centre) / wBR
     }
 
-    /// `grid` (whose fit is `score`) with a mesh of 3 × 3, then 5 × 5 control points, each
-    /// moved by half, a quarter and an eighth of a module while the fit improves (three
-    /// sweeps over the points at most, for each step); the
-    /// grid and its fit.
+    /// `grid` (whose fit is `score`) with a mesh of 3 × 3, then 5 × 5 control points
+    /// (``refineMesh(_:score:controls:)``); the grid and its fit.
     package mutating func fitMesh(from grid: ModuleGrid, score: Double) -> (grid: ModuleGrid, score: Double) {
         var grid = grid
         var score = score
-        for controls in [3, 5] {
-            grid = grid.refined(to: controls)
-            sampleAll(grid)
-            for step in [0.5, 0.25, 0.125] {
-                var rounds = 0
-                var improved = true
-                while improved && rounds < 3 {
-                    improved = false
-                    rounds += 1
-                    for point in grid.displacements.indices {
-                        for move in [SIMD2(step, 0), SIMD2(-step, 0), SIMD2(0, step), SIMD2(0, -step)] {
-                            let kept = moved[point].map { values[$0] }
+        for controls in [3, 5] { refineMesh(&grid, score: &score, controls: controls) }
+        return (grid, score)
+    }
+
+    /// `grid`, whose fit is `score`, given `controls` × `controls` control points that
+    /// carry its displacement over, each then moved by half, a quarter and an eighth of a
+    /// module while the fit improves (three sweeps over the points at most, for each step).
+    package mutating func refineMesh(_ grid: inout ModuleGrid, score: inout Double, controls: Int) {
+        grid = grid.refined(to: controls)
+        sampleAll(grid)
+        var kept: [Float] = []
+        for step in [0.5, 0.25, 0.125] {
+            var rounds = 0
+            var improved = true
+            while improved && rounds < 3 {
+                improved = false
+                rounds += 1
+                for point in grid.displacements.indices {
+                    let modules = moved[point]
+                    for axis in 0..<2 {
+                        for sign in [1.0, -1.0] {
+                            var move = SIMD2<Double>.zero
+                            move[axis] = sign * step
+                            kept.removeAll(keepingCapacity: true)
+                            for index in modules { kept.append(values[index]) }
                             grid.displacements[point] += move
-                            sample(moved[point], grid)
+                            sample(modules, grid)
                             let trial = scoreOfSamples()
                             if trial > score + 1e-9 {
                                 score = trial
                                 improved = true
-                            } else {
-                                grid.displacements[point] -= move
-                                for (k, index) in moved[point].enumerated() { values[index] = kept[k] }
+                                // The opposite move would only go back to where this one
+                                // started, which fits worse.
+                                break
                             }
+                            grid.displacements[point] -= move
+                            for (k, index) in modules.enumerated() { values[index] = kept[k] }
                         }
                     }
                 }
             }
         }
-        return (grid, score)
     }
 
     /// The shade at each module's centre under `grid`, row by row.
