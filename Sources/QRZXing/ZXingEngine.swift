@@ -43,7 +43,9 @@ public struct ZXingEngine: DecodeEngine {
         case upscaled
         /// The fast pass on each symbol drawn anew from a module grid fitted to the
         /// picture's finder patterns (a homography, then a mesh): codes seen at a steep
-        /// angle, on curved or folded paper, or too small for the passes before.
+        /// angle, on curved or folded paper, or too small for the passes before. Each
+        /// drawing is read as it is made, so a code that reads from its homography is
+        /// given no mesh.
         case redrawn
     }
 
@@ -144,15 +146,7 @@ public struct ZXingEngine: DecodeEngine {
             }
         case .redrawn:
             options.formats = Int32(CZXING_FORMAT_QR)
-            var found: [Symbol] = []
-            for drawing in picture.redrawn {
-                for var symbol in try Self.read(drawing.picture, options)
-                where !found.contains(where: { $0.bytes == symbol.bytes }) {
-                    symbol.corners = drawing.pictureCorners(symbol.corners)
-                    found.append(symbol)
-                }
-            }
-            return found
+            return try picture.readRedrawn { try Self.read($0, options) }
         }
     }
 

@@ -138,7 +138,6 @@ public final class PictureVariants: Sendable {
     private let sharpenedCopy = Locked<GrayImage?>(nil)
     private let grownCopy = Locked<GrayImage??>(nil)
     private let sharpenedGrownCopy = Locked<GrayImage??>(nil)
-    private let redrawnCopies = Locked<[RedrawnSymbol]?>(nil)
 
     /// - Parameter original: the picture as it was read.
     public init(_ original: GrayImage) {
@@ -188,15 +187,15 @@ public final class PictureVariants: Sendable {
         }
     }
 
-    /// The symbols the picture may hold, each drawn anew from a module grid fitted to its
-    /// finder patterns (`GrayImage.redrawnSymbols(limit:)`), made once for every engine;
-    /// in a picture over 1600 pixels a side, from the halved picture (``halved``), as
-    /// zbar's rescaled pass reads it: a quarter of the pixels to look through for finders.
-    package var redrawn: [RedrawnSymbol] {
-        Self.made(redrawnCopies) {
-            guard max(original.width, original.height) > 1600 else { return original.redrawnSymbols() }
-            return halved.redrawnSymbols().map { $0.from(growth: Double(halved.width) / Double(original.width)) }
-        }
+    /// The symbols that `read` finds in drawings made anew from module grids fitted to
+    /// the picture's finder patterns (`GrayImage.readRedrawn(_:)`), corners in the
+    /// picture; in a picture over 1600 pixels a side, fitted to the halved picture
+    /// (``halved``), as zbar's rescaled pass reads it: a quarter of the pixels to look
+    /// through for finders.
+    package func readRedrawn(_ read: (GrayImage) throws -> [Symbol]) rethrows -> [Symbol] {
+        guard max(original.width, original.height) > 1600 else { return try original.readRedrawn(read) }
+        let halved = self.halved
+        return try halved.readRedrawn(read).map { $0.scaledCorners(by: Double(original.width) / Double(halved.width)) }
     }
 
     /// What `slot` holds, made by `make` on the first call. Made under the lock: an engine

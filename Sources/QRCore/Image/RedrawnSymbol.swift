@@ -40,24 +40,30 @@ package struct RedrawnSymbol: Sendable {
 }
 
 extension GrayImage {
-    /// The largest symbol ``redrawnSymbols(limit:)`` fits a grid to: version 14. Larger
+    /// The largest symbol ``readRedrawn(_:)`` fits a grid to: version 14. Larger
     /// symbols cost the fit more than a second, and carry alignment patterns every 20
     /// modules or so that keep a flat engine's sampling on course.
     static let largestRedrawnSize = 73
 
-    /// The QR symbols this picture may hold, each drawn anew from a module grid fitted
-    /// to three of its finder patterns (``ModuleGridFitter``), the best fits first, at most
-    /// `limit`.
+    /// The QR symbols of this picture that `read` finds in drawings made anew from module
+    /// grids fitted to three of their finder patterns (``ModuleGridFitter``), with their
+    /// corners in this picture.
     ///
     /// Finders are looked for by their runs (``finderCandidates()``); in a small picture
     /// (at most 400 pixels a side), also by their rings in a copy grown 2 to 4 times by
     /// cubic convolution (``finderCandidatesByRings(moduleSizes:minimumContrast:)``), for
     /// codes of one or two pixels a module, and the grid is then fitted to that copy. For
     /// each of the two likeliest sets of three finders, the symbol sizes near what their
-    /// distances suggest (at most four) are fitted with one homography; the one that fits
-    /// best gets the mesh and is drawn, and so does the runner-up when it fits nearly as
-    /// well.
-    package func redrawnSymbols(limit: Int = 4) -> [RedrawnSymbol] {
+    /// distances suggest (at most four) are fitted with one homography a module apart, and
+    /// the two that fit best are refined; the best of those, and the runner-up when it fits
+    /// nearly as well, are drawn and read, then given a mesh of 3 × 3 control points and
+    /// read again, then of 5 × 5. The fit stops at the first drawing `read` reads: a code
+    /// seen at an angle reads flat, and only a curved one pays for its mesh. A set of
+    /// finders two of which lie in a symbol already read is passed over.
+    ///
+    /// - Parameter read: reads a drawing (black modules on white, four pixels a module,
+    ///   four modules of quiet zone), returning its symbols, corners in the drawing.
+    package func readRedrawn(_ read: (GrayImage) throws -> [Symbol]) rethrows -> [Symbol] {
         var sources: [(image: GrayImage, growth: Int, triples: [FinderTriple], sizesAround: Int)] = []
         let runs = finderCandidates()
         let direct = FinderTriple.triples(of: runs, strong: 3, moduleRatio: 3)
@@ -72,30 +78,75 @@ extension GrayImage {
                 of: grown.finderCandidatesByRings(moduleSizes: sizes), moduleRatio: 2.5, consider: 5)
             if !rings.isEmpty { sources.append((grown, growth, rings, 8)) }
         }
-        var drawn: [(score: Double, symbol: RedrawnSymbol)] = []
+        var found: [Symbol] = []
+        // Where the symbols read lie, corners in this picture.
+        var readAreas: [[SIMD2<Double>]] = []
         for source in sources {
             let sampler = PixelSampler(source.image)
+            let growth = Double(source.growth)
             for triple in source.triples {
-                let sizes = triple.sizes(margin: source.sizesAround).filter { $0 <= Self.largestRedrawnSize }
-                // One homography per size first; the mesh for the two best.
-                var flat: [(score: Double, fitter: ModuleGridFitter, grid: ModuleGrid)] = []
-                for size in sizes {
-                    var fitter = ModuleGridFitter(sampler: sampler, size: size)
-                    if let (grid, score) = fitter.fitHomography(triple) { flat.append((score, fitter, grid)) }
+                let centres = [triple.topLeft, triple.topRight, triple.bottomLeft].map { $0.centre / growth }
+                if readAreas.contains(where: { area in centres.filter { Self.quadrilateral(area, holds: $0) }.count >= 2 })
+                {
+                    continue
                 }
-                let ranked = flat.sorted { $0.score > $1.score }
-                // The runner-up too when it fits nearly as well.
-                let meshed = ranked.prefix(ranked.count > 1 && ranked[1].score > 0.97 * ranked[0].score ? 2 : 1)
-                for var candidate in meshed {
-                    let (grid, score) = candidate.fitter.fitMesh(from: candidate.grid, score: candidate.score)
-                    let samples = candidate.fitter.samples(grid)
-                    let symbol = RedrawnSymbol(
-                        picture: grid.redrawn(from: samples), grid: grid, scale: 4, quietZone: 4,
-                        growth: Double(source.growth))
-                    drawn.append((score, symbol))
+                var candidates = Self.flatFits(triple, sizes: triple.sizes(margin: source.sizesAround), sampler)
+                // Flat, then meshed with 3 × 3 control points, then 5 × 5: each drawing read
+                // before the fit goes on.
+                fitting: for controls in [nil, 3, 5] {
+                    for k in candidates.indices {
+                        var (fitter, grid, score) = candidates[k]
+                        if let controls {
+                            fitter.refineMesh(&grid, score: &score, controls: controls)
+                            candidates[k] = (fitter, grid, score)
+                        }
+                        let drawing = RedrawnSymbol(
+                            picture: grid.redrawn(from: fitter.samples(grid)), grid: grid, scale: 4, quietZone: 4,
+                            growth: growth)
+                        let symbols = try read(drawing.picture)
+                        guard !symbols.isEmpty else { continue }
+                        for var symbol in symbols where !found.contains(where: { $0.bytes == symbol.bytes }) {
+                            symbol.corners = drawing.pictureCorners(symbol.corners)
+                            found.append(symbol)
+                        }
+                        readAreas.append(grid.corners.map { $0 / growth })
+                        break fitting
+                    }
                 }
             }
         }
-        return drawn.sorted { $0.score > $1.score }.prefix(limit).map(\.symbol)
+        return found
+    }
+
+    /// The homographies to draw for `triple`: each of `sizes` (up to version 14) fitted a
+    /// module apart, the two that fit best refined, and the best of those with the
+    /// runner-up when it fits nearly as well.
+    private static func flatFits(_ triple: FinderTriple, sizes: [Int], _ sampler: PixelSampler) -> [(
+        fitter: ModuleGridFitter, grid: ModuleGrid, score: Double
+    )] {
+        var coarse: [(fit: ModuleGridFitter.HomographyFit, fitter: ModuleGridFitter)] = []
+        for size in sizes where size <= largestRedrawnSize {
+            var fitter = ModuleGridFitter(sampler: sampler, size: size)
+            if let fit = fitter.coarseHomography(triple) { coarse.append((fit, fitter)) }
+        }
+        var refined: [(fitter: ModuleGridFitter, grid: ModuleGrid, score: Double)] = []
+        for var candidate in coarse.sorted(by: { $0.fit.score > $1.fit.score }).prefix(2) {
+            let (grid, score) = candidate.fitter.refineHomography(triple, from: candidate.fit)
+            refined.append((candidate.fitter, grid, score))
+        }
+        let ranked = refined.sorted { $0.score > $1.score }
+        return Array(ranked.prefix(ranked.count > 1 && ranked[1].score > 0.97 * ranked[0].score ? 2 : 1))
+    }
+
+    /// Whether the convex quadrilateral `corners` (in order round it) holds `point`.
+    private static func quadrilateral(_ corners: [SIMD2<Double>], holds point: SIMD2<Double>) -> Bool {
+        var sides = Set<Bool>()
+        for k in corners.indices {
+            let a = corners[k]
+            let b = corners[(k + 1) % corners.count]
+            let cross = (b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)
+            sides.insert(cross >= 0)
+        }
+        return sides.count == 1
     }
 }
