@@ -47,8 +47,8 @@ static void build_tables(void) {
 }
 
 /// Ancillary chunks that change nothing of what a picture reads as: text, time and the
-/// physical pixel size. Any other chunk (gAMA, cHRM, iCCP, sRGB, sBIT, tRNS, PLTE, and the
-/// unknown ones) is left to libpng.
+/// physical pixel size. (An sRGB chunk changes nothing either, and is checked apart.) Any
+/// other chunk (gAMA, cHRM, iCCP, sBIT, tRNS, PLTE, and the unknown ones) is left to libpng.
 static int harmless(const uint8_t *type) {
     static const char *const names[] = {"tEXt", "zTXt", "iTXt", "tIME", "pHYs"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -275,6 +275,10 @@ int cpng_read_fast(const uint8_t *data, size_t size, uint8_t *pixels, size_t cap
             idat_end = at + 12 + length;
         } else if (memcmp(chunk_type, "IEND", 4) == 0) {
             ended = 1;
+        } else if (memcmp(chunk_type, "sRGB", 4) == 0 && length == 1 && data[at + 8] <= 3 && idat_count == 0) {
+            // The samples are sRGB, which is what libpng's simplified API takes a picture
+            // without gAMA to be: its gamma tables and gray weights are the same either
+            // way (PNGFastReaderTests). libpng writes one in every picture it saves for qr.
         } else if (memcmp(chunk_type, "PLTE", 4) == 0 && type == 3 && !palette && idat_count == 0) {
             palette = data + at + 8;
             palette_length = length;

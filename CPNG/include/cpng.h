@@ -71,9 +71,9 @@ int cpng_read_gray(const uint8_t *data, size_t size, uint8_t *pixels, size_t cap
 
 /// Reads, straight to 8-bit gray, a PNG of 8-bit RGB samples, of gray samples of 1, 2, 4
 /// or 8 bits, or of palette indices of as many bits into a palette of grays; not
-/// interlaced, and whose chunks besides IHDR, PLTE, IDAT and IEND are only text, time and
-/// pHYs (no gamma, colour space, profile or transparency): what phones, scanners,
-/// screenshots and code generators mostly save.
+/// interlaced, and whose chunks besides IHDR, PLTE, IDAT and IEND are only text, time,
+/// pHYs and sRGB (no gamma, chromaticities, profile or transparency): what phones,
+/// scanners, screenshots and code generators (qr encode among them) mostly save.
 ///
 /// The IDAT stream is inflated in one call by libdeflate and the scanlines are unfiltered
 /// in place; an RGB pixel becomes the gray libpng's simplified API gives it (its

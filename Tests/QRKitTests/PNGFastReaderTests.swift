@@ -191,9 +191,51 @@ import Testing
         #expect(try fast(file).get() == (try general(file).get()))
     }
 
-    /// Chunks that change the colours (gamma, chromaticities, sRGB, a profile, significant
-    /// bits) are the general path's: the picture reads as it reads it.
-    @Test(arguments: ["gAMA", "cHRM", "sRGB", "sBIT"])
+    /// An sRGB chunk, which every PNG qr writes holds, says what libpng takes a picture
+    /// without gamma to be: the fast reader reads such pictures itself (gray, palette and
+    /// RGB, each rendering intent, every colour of the RGB cube by steps of 5), and they
+    /// read as the general path reads them. One that is malformed or after the pixels is
+    /// left to the general path.
+    @Test func anSRGBChunkReadsAsTheGeneralPathReadsIt() throws {
+        let steps = Array(stride(from: 0, through: 255, by: 5)).map(UInt8.init)
+        let cube: [UInt8] = steps.flatMap { red in
+            [0] + steps.flatMap { green -> [UInt8] in steps.flatMap { blue in [red, green, blue] } }
+        }
+        let pictures: [(name: String, width: Int, height: Int, header: [UInt8], extra: [UInt8], lines: [UInt8])] = [
+            ("gray", 33, 9, PNGBytes.ihdr(width: 33, height: 9, bitDepth: 8, colorType: 0), [],
+             scanlines(width: 33, height: 9, channels: 1, seed: 21)),
+            ("2-bit palette", 16, 4, PNGBytes.ihdr(width: 16, height: 4, bitDepth: 2, colorType: 3),
+             grayPalette(levels: 4), scanlines(width: 4, height: 4, channels: 1, seed: 22)),
+            ("RGB cube", steps.count * steps.count, steps.count,
+             PNGBytes.ihdr(width: UInt32(steps.count * steps.count), height: UInt32(steps.count), bitDepth: 8, colorType: 2),
+             [], cube),
+        ]
+        for picture in pictures {
+            for intent in 0...3 as ClosedRange<UInt8> {
+                let file =
+                    PNGBytes.signature + PNGBytes.chunk("IHDR", picture.header) + PNGBytes.chunk("sRGB", [intent])
+                    + picture.extra + PNGBytes.chunk("IDAT", PNGBytes.zlib(picture.lines)) + PNGBytes.chunk("IEND", [])
+                let alone = fastReaderAlone(file, width: picture.width, height: picture.height)
+                #expect(alone != nil, "\(picture.name), intent \(intent): declined")
+                #expect(alone == (try general(file).get()), "\(picture.name), intent \(intent)")
+            }
+        }
+        let lines = scanlines(width: 20, height: 10, channels: 3, seed: 23)
+        let header = PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 20, height: 10, bitDepth: 8, colorType: 2))
+        let idat = PNGBytes.chunk("IDAT", PNGBytes.zlib(lines))
+        for (name, file) in [
+            ("intent 4", header + PNGBytes.chunk("sRGB", [4]) + idat + PNGBytes.chunk("IEND", [])),
+            ("two bytes", header + PNGBytes.chunk("sRGB", [0, 0]) + idat + PNGBytes.chunk("IEND", [])),
+            ("after IDAT", header + idat + PNGBytes.chunk("sRGB", [0]) + PNGBytes.chunk("IEND", [])),
+        ] {
+            #expect(fastReaderAlone(file, width: 20, height: 10) == nil, "\(name)")
+            expectTheGeneralPathsOutcome(file, name)
+        }
+    }
+
+    /// Chunks that change the colours (gamma, chromaticities, a profile, significant bits)
+    /// are the general path's: the picture reads as it reads it.
+    @Test(arguments: ["gAMA", "cHRM", "sBIT"])
     func colourChunksAreLeftToTheGeneralPath(chunk name: String) throws {
         let body: [UInt8] =
             switch name {
@@ -203,7 +245,6 @@ import Testing
                     0, 0, 0x7A, 0x26, 0, 0, 0x80, 0x84, 0, 0, 0xFA, 0, 0, 0, 0x80, 0xE8, 0, 0, 0x75, 0x30, 0, 0, 0xEA,
                     0x60, 0, 0, 0x3A, 0x98, 0, 0, 0x17, 0x70,
                 ]
-            case "sRGB": [0]
             default: [5, 5, 5]
             }
         let lines = scanlines(width: 20, height: 10, channels: 3, seed: 11)
