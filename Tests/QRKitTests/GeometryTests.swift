@@ -387,10 +387,34 @@ enum GeometryPictures {
         #expect(corners.allSatisfy { $0.x >= 10 && $0.x <= 60 && $0.y >= 7 && $0.y <= 57 }, "\(corners)")
     }
 
-    /// The passes for hard geometry come after the others, in the order of their cost.
-    @Test func theGeometryPassesComeLast() {
-        let names = ZXingEngine().passNames
-        #expect(Array(names.suffix(3)) == ["sharpened", "upscaled", "redrawn"])
-        #expect(names.first == "fast")
+    /// A code of 1.4 pixels a module, whose finders show no runs to find: the pass for
+    /// tiny codes finds them by their rings in the picture grown, and reads the drawing;
+    /// the pass that looks for finders by their runs draws nothing.
+    @Test func theRedrawnTinyPassReadsACodeTooSmallForItsFindersToShow() throws {
+        let matrix = try GeometryPictures.matrix()
+        let image = GeometryPictures.draw(matrix, width: 72, height: 72) { p in
+            SIMD2((p.x - 9) / 1.4, (p.y - 6) / 1.4)
+        }
+        var drawings = 0
+        _ = PictureVariants(image).readRedrawn(finders: .byRuns) { _ in
+            drawings += 1
+            return []
+        }
+        #expect(drawings == 0)
+        let symbols = try ZXingEngine(passes: [.redrawnTiny]).decode(image, cancel: CancellationFlag())
+        #expect(symbols.map(\.text) == [GeometryPictures.text])
+        let corners = try #require(symbols.first?.corners)
+        #expect(corners.allSatisfy { $0.x >= 10 && $0.x <= 60 && $0.y >= 7 && $0.y <= 57 }, "\(corners)")
+    }
+
+    /// The cheap passes first; then the redrawing of codes whose finders show, which reads
+    /// what the rescaling passes cannot for less than they cost on a small picture; then
+    /// those; the redrawing of tiny codes, the dearest, last.
+    @Test func theGeometryPassesComeInTheOrderThatPaysBest() {
+        #expect(
+            ZXingEngine().passNames == [
+                "fast", "stretched", "harder", "inverted", "redrawn", "rescaled", "sharpened", "upscaled",
+                "redrawn-tiny",
+            ])
     }
 }

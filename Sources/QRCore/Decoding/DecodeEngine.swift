@@ -188,14 +188,18 @@ public final class PictureVariants: Sendable {
     }
 
     /// The symbols that `read` finds in drawings made anew from module grids fitted to
-    /// the picture's finder patterns (`GrayImage.readRedrawn(_:)`), corners in the
+    /// the picture's finder patterns (`GrayImage.readRedrawn(finders:_:)`), corners in the
     /// picture; in a picture over 1600 pixels a side, fitted to the halved picture
     /// (``halved``), as zbar's rescaled pass reads it: a quarter of the pixels to look
     /// through for finders.
-    package func readRedrawn(_ read: (GrayImage) throws -> [Symbol]) rethrows -> [Symbol] {
-        guard max(original.width, original.height) > 1600 else { return try original.readRedrawn(read) }
+    package func readRedrawn(
+        finders: RedrawnFinders = .all, _ read: (GrayImage) throws -> [Symbol]
+    ) rethrows -> [Symbol] {
+        guard max(original.width, original.height) > 1600 else { return try original.readRedrawn(finders: finders, read) }
         let halved = self.halved
-        return try halved.readRedrawn(read).map { $0.scaledCorners(by: Double(original.width) / Double(halved.width)) }
+        return try halved.readRedrawn(finders: finders, read).map {
+            $0.scaledCorners(by: Double(original.width) / Double(halved.width))
+        }
     }
 
     /// What `slot` holds, made by `make` on the first call. Made under the lock: an engine

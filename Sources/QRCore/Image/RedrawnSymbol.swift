@@ -39,6 +39,17 @@ package struct RedrawnSymbol: Sendable {
     }
 }
 
+/// Which finders ``GrayImage/readRedrawn(finders:_:)`` fits grids to.
+package enum RedrawnFinders: Sendable {
+    /// Those found by their runs, in the picture as it is.
+    case byRuns
+    /// Those of a tiny code (no two finders of three pixels a module or more), found by
+    /// their rings in the picture grown.
+    case ofTinyCodes
+    /// Both, those found by their runs first.
+    case all
+}
+
 extension GrayImage {
     /// The largest symbol ``readRedrawn(_:)`` fits a grid to: version 14. Larger
     /// symbols cost the fit more than a second, and carry alignment patterns every 20
@@ -71,14 +82,16 @@ extension GrayImage {
     ///
     /// - Parameter read: reads a drawing (black modules on white, four pixels a module,
     ///   four modules of quiet zone), returning its symbols, corners in the drawing.
-    package func readRedrawn(_ read: (GrayImage) throws -> [Symbol]) rethrows -> [Symbol] {
+    package func readRedrawn(
+        finders: RedrawnFinders = .all, _ read: (GrayImage) throws -> [Symbol]
+    ) rethrows -> [Symbol] {
         var sources: [(image: GrayImage, growth: Int, triples: [FinderTriple], sizesAround: Int)] = []
         let runs = finderCandidates()
         let direct = FinderTriple.triples(of: runs, strong: 3, moduleRatio: 3)
-        if !direct.isEmpty { sources.append((self, 1, direct, 4)) }
+        if finders != .ofTinyCodes, !direct.isEmpty { sources.append((self, 1, direct, 4)) }
         // Tiny codes: where runs show no two finders of three pixels a module or more.
         let longest = max(width, height)
-        if longest <= 400, runs.filter({ $0.weight >= 3 && $0.module >= 2.5 }).count < 2 {
+        if finders != .byRuns, longest <= 400, runs.filter({ $0.weight >= 3 && $0.module >= 2.5 }).count < 2 {
             let growth = longest <= 200 ? 4 : longest <= 300 ? 3 : 2
             let grown = upscaledBicubic(by: growth)
             let sizes = [1.0, 1.25, 1.5, 1.75, 2.0].map { $0 * Double(growth) }
