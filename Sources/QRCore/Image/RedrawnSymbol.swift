@@ -115,15 +115,22 @@ extension GrayImage {
                 }
                 var candidates = Self.flatFits(triple, sizes: triple.sizes(margin: source.sizesAround), sampler)
                 // Flat, then meshed with 3 × 3 control points, then 5 × 5: each drawing read
-                // before the fit goes on.
+                // before the fit goes on. A grid that a mesh cannot improve is flat: it is
+                // not drawn again, nor given a finer mesh.
                 let stages: [Int?] = meshed ? [nil] : [nil, 3, 5]
                 meshed = true
+                var bending = Array(repeating: true, count: candidates.count)
                 fitting: for controls in stages {
-                    for k in candidates.indices {
+                    for k in candidates.indices where bending[k] {
                         var (fitter, grid, score) = candidates[k]
                         if let controls {
+                            let before = score
                             fitter.refineMesh(&grid, score: &score, controls: controls)
                             candidates[k] = (fitter, grid, score)
+                            guard score > before else {
+                                bending[k] = false
+                                continue
+                            }
                         }
                         let drawing = RedrawnSymbol(
                             picture: grid.redrawn(from: fitter.samples(grid)), grid: grid, scale: 4, quietZone: 4,
