@@ -137,6 +137,22 @@ package struct PixelSampler: Sendable {
         values.withUnsafeBufferPointer { value($0, x, y) }
     }
 
+    /// The shades at `count` points along a line of a projective map, read from `values`
+    /// lent as `pixels`, into `out`: point k is at (x / z, y / z) for (x, y, z) = `start`
+    /// + k × `step`, with the step added rather than each point's products made anew.
+    @inline(__always)
+    func sampleRow(
+        _ pixels: UnsafeBufferPointer<Float>, from start: SIMD3<Double>, step: SIMD3<Double>, count: Int,
+        into out: UnsafeMutableBufferPointer<Float>
+    ) {
+        var point = start
+        for k in 0..<count {
+            let r = 1 / point.z
+            out[k] = value(pixels, point.x * r, point.y * r)
+            point += step
+        }
+    }
+
     /// The shade at (`x`, `y`), read from `values` lent as `pixels`.
     @inline(__always)
     func value(_ pixels: UnsafeBufferPointer<Float>, _ x: Double, _ y: Double) -> Float {
@@ -147,14 +163,16 @@ package struct PixelSampler: Sendable {
         // wraps unchecked (this is the inner loop of every grid fit).
         let x0 = Int(fx)
         let y0 = Int(fy)
-        let x1 = min(x0 &+ 1, width &- 1)
-        let y1 = min(y0 &+ 1, height &- 1)
         let tx = Float(fx - Double(x0))
         let ty = Float(fy - Double(y0))
-        let row0 = y0 &* width
-        let row1 = y1 &* width
-        let top = pixels[row0 &+ x0] * (1 - tx) + pixels[row0 &+ x1] * tx
-        let bottom = pixels[row1 &+ x0] * (1 - tx) + pixels[row1 &+ x1] * tx
-        return top * (1 - ty) + bottom * ty
+        let at = y0 &* width &+ x0
+        // The next pixel across and down, or this one again at the picture's edge.
+        let across = x0 &+ 1 < width ? 1 : 0
+        let down = y0 &+ 1 < height ? width : 0
+        let topLeft = pixels[at]
+        let bottomLeft = pixels[at &+ down]
+        let top = topLeft + (pixels[at &+ across] - topLeft) * tx
+        let bottom = bottomLeft + (pixels[at &+ down &+ across] - bottomLeft) * tx
+        return top + (bottom - top) * ty
     }
 }

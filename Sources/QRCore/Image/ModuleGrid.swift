@@ -372,15 +372,13 @@ package struct ModuleGridFitter {
         values.withUnsafeMutableBufferPointer { out in
             sampler.values.withUnsafeBufferPointer { pixels in
                 for v in 0..<size {
+                    // Along a row the homography's numerators and denominator are affine in
+                    // u: each module's are the last one's plus a step.
                     let mv = Double(v) + 0.5
-                    // The products of the row, once; each sum still adds them in the same order.
-                    let (xv, yv, zv) = (h[1] * mv, h[4] * mv, h[7] * mv)
-                    for u in 0..<size {
-                        let mu = Double(u) + 0.5
-                        let z = h[6] * mu + zv + h[8]
-                        out[v &* size &+ u] = sampler.value(
-                            pixels, (h[0] * mu + xv + h[2]) / z, (h[3] * mu + yv + h[5]) / z)
-                    }
+                    let start = SIMD3(h[0] * 0.5 + h[1] * mv + h[2], h[3] * 0.5 + h[4] * mv + h[5], h[6] * 0.5 + h[7] * mv + h[8])
+                    sampler.sampleRow(
+                        pixels, from: start, step: SIMD3(h[0], h[3], h[6]), count: size,
+                        into: UnsafeMutableBufferPointer(rebasing: out[(v * size)..<(v * size + size)]))
                 }
             }
         }
