@@ -177,7 +177,7 @@ package struct ModuleGridFitter {
     }
     /// For the mesh being fitted: each module's four control points and their weights,
     /// and for each control point the modules it moves.
-    private var weights: [(indices: SIMD4<Int32>, weights: SIMD4<Float>)] = []
+    private var weights: [(indices: SIMD4<Int32>, weights: SIMD4<Float>, centre: SIMD2<Double>)] = []
     private var moved: [[Int]] = []
     private var weightsControls = 0
 
@@ -395,12 +395,12 @@ package struct ModuleGridFitter {
         values.withUnsafeMutableBufferPointer { out in
             sampler.values.withUnsafeBufferPointer { pixels in
                 for index in indices {
-                    let (c, w) = weights[index]
+                    let (c, w, centre) = weights[index]
                     let (d0, d1, d2, d3) = (d[Int(c[0])], d[Int(c[1])], d[Int(c[2])], d[Int(c[3])])
                     let shiftU = d0.x * Double(w[0]) + d1.x * Double(w[1]) + d2.x * Double(w[2]) + d3.x * Double(w[3])
                     let shiftV = d0.y * Double(w[0]) + d1.y * Double(w[1]) + d2.y * Double(w[2]) + d3.y * Double(w[3])
-                    let mu = Double(index % size) + 0.5 + shiftU
-                    let mv = Double(index / size) + 0.5 + shiftV
+                    let mu = centre.x + shiftU
+                    let mv = centre.y + shiftV
                     let z = h[6] * mu + h[7] * mv + h[8]
                     out[index] = sampler.value(
                         pixels, (h[0] * mu + h[1] * mv + h[2]) / z, (h[3] * mu + h[4] * mv + h[5]) / z)
@@ -499,7 +499,8 @@ package struct ModuleGridFitter {
             for corner in corners { moved[corner].append(index) }
             return (
                 SIMD4(Int32(base), Int32(base + 1), Int32(base + controls), Int32(base + controls + 1)),
-                SIMD4((1 - tu) * (1 - tv), tu * (1 - tv), (1 - tu) * tv, tu * tv)
+                SIMD4((1 - tu) * (1 - tv), tu * (1 - tv), (1 - tu) * tv, tu * tv),
+                SIMD2(Double(index % size) + 0.5, Double(index / size) + 0.5)
             )
         }
     }
