@@ -312,11 +312,14 @@ package struct ModuleGridFitter {
     /// `grid`, whose fit is `score`, given `controls` × `controls` control points that
     /// carry its displacement over, each then moved by half, a quarter and an eighth of a
     /// module while the fit improves (three sweeps over the points at most, for each step).
+    /// A mesh finer than 3 × 3 starts at a quarter: the coarser mesh before it has made the
+    /// moves of half a module (on 278 pictures that reach the redrawn passes, the same
+    /// codes read, and one more, for 13 % less time).
     package mutating func refineMesh(_ grid: inout ModuleGrid, score: inout Double, controls: Int) {
         grid = grid.refined(to: controls)
         sampleAll(grid)
         var kept: [Float] = []
-        for step in [0.5, 0.25, 0.125] {
+        for step in controls > 3 ? [0.25, 0.125] : [0.5, 0.25, 0.125] {
             var rounds = 0
             var improved = true
             while improved && rounds < 3 {
