@@ -102,8 +102,9 @@ extension GrayImage {
         var found: [Symbol] = []
         // Where the symbols read lie, corners in this picture.
         var readAreas: [[SIMD2<Double>]] = []
-        // Only the likeliest set of finders is given meshes.
-        var meshed = false
+        // Only the likeliest set of finders is given meshes: the first found by their runs
+        // where there is one (then the search for tiny codes draws its finders flat).
+        var meshed = finders == .ofTinyCodes && !direct.isEmpty
         for source in sources {
             let sampler = PixelSampler(source.image)
             let growth = Double(source.growth)
