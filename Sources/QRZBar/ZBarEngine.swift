@@ -54,7 +54,7 @@ public struct ZBarEngine: DecodeEngine {
 
     public func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] {
         let scanner = try ZBarScanner()
-        let picture = PictureVariants(image)
+        let picture = PictureVariants(image, stop: cancel)
         return try runPasses(passes, cancel: cancel) { try run($0, on: picture, with: scanner) }
     }
 

@@ -96,7 +96,7 @@ public struct ZXingEngine: DecodeEngine {
     }
 
     public func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] {
-        let picture = PictureVariants(image)
+        let picture = PictureVariants(image, stop: cancel)
         return try runPasses(passes, cancel: cancel) { try run($0, on: picture) }
     }
 

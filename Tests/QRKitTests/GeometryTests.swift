@@ -232,7 +232,7 @@ enum GeometryPictures {
             SIMD2((p.x - 9) / scale, (p.y - 6) / scale)
         }
         let grown = image.upscaledBicubic(by: 4)
-        let rings = grown.finderCandidatesByRings(moduleSizes: [4, 5, 6, 7, 8])
+        let rings = try grown.finderCandidatesByRings(moduleSizes: [4, 5, 6, 7, 8])
         let triple = try #require(FinderTriple.triples(of: rings, moduleRatio: 2.5, consider: 5).first)
         // The top-left finder's centre: module 3.5 inside the symbol, 7.5 with the quiet zone.
         let expected = SIMD2(9 + 7.5 * scale, 6 + 7.5 * scale) * 4
@@ -245,7 +245,7 @@ enum GeometryPictures {
             contentsOf: SampleCorpus.root.appendingPathComponent("Tests/QRCLITests/Fixtures/no-code.png").path)
         #expect(FinderTriple.triples(of: noCode.finderCandidates(), strong: 3).isEmpty)
         var drawings = 0
-        let symbols = GrayImage(width: 50, height: 50, filledWith: 200).readRedrawn { _ in
+        let symbols = try GrayImage(width: 50, height: 50, filledWith: 200).readRedrawn { _ in
             drawings += 1
             return []
         }
@@ -396,7 +396,7 @@ enum GeometryPictures {
             SIMD2((p.x - 9) / 1.4, (p.y - 6) / 1.4)
         }
         var drawings = 0
-        _ = PictureVariants(image).readRedrawn(finders: .byRuns) { _ in
+        _ = try PictureVariants(image).readRedrawn(finders: .byRuns) { _ in
             drawings += 1
             return []
         }
@@ -405,6 +405,30 @@ enum GeometryPictures {
         #expect(symbols.map(\.text) == [GeometryPictures.text])
         let corners = try #require(symbols.first?.corners)
         #expect(corners.allSatisfy { $0.x >= 10 && $0.x <= 60 && $0.y >= 7 && $0.y <= 57 }, "\(corners)")
+    }
+
+    /// A picture whose answer is in (its stop flag raised) is not redrawn: both passes stop
+    /// at once, cancelled, whether on a code whose finders show or a tiny one.
+    @Test func theRedrawnPassesStopWhenThePictureIsAnswered() throws {
+        let matrix = try GeometryPictures.matrix()
+        let tiny = GeometryPictures.draw(matrix, width: 72, height: 72) { p in
+            SIMD2((p.x - 9) / 1.4, (p.y - 6) / 1.4)
+        }
+        for (image, pass) in [(try GeometryPictures.onACylinder(), ZXingEngine.Pass.redrawn), (tiny, .redrawnTiny)] {
+            let picture = PictureVariants(image)
+            picture.stop.cancel()
+            var drawings = 0
+            #expect(throws: DecodeError.cancelled) {
+                try picture.readRedrawn(finders: pass == .redrawn ? .byRuns : .ofTinyCodes) { _ in
+                    drawings += 1
+                    return []
+                }
+            }
+            #expect(drawings == 0)
+            #expect(throws: DecodeError.cancelled) { try ZXingEngine(passes: [pass]).decode(picture, pass: 0) }
+            // Not raised, the same picture reads.
+            #expect(try ZXingEngine(passes: [pass]).decode(PictureVariants(image), pass: 0).map(\.text) == [GeometryPictures.text])
+        }
     }
 
     /// The cheap passes first; then the redrawing of codes whose finders show, which reads

@@ -68,6 +68,51 @@ final class ConcurrencyGauge: Sendable {
         #expect(log.entries == expected)
     }
 
+    /// When one engine answers, a pass of the other still running is told so through the
+    /// picture's stop flag, and may end early (a pass is not interrupted otherwise).
+    @Test func aRunningPassSeesThePicturesStopWhenAnotherEngineAnswers() {
+        /// Waits in its one pass for the picture's stop flag, for ten seconds at most, and
+        /// records whether it saw the flag.
+        final class Waiter: DecodeEngine, Sendable {
+            let name = "waiter"
+            let started = DispatchSemaphore(value: 0)
+            let sawStop = Atomic<Bool>(false)
+            var passNames: [String] { ["wait"] }
+            func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] { [] }
+            func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
+                started.signal()
+                let clock = ContinuousClock()
+                let deadline = clock.now + .seconds(10)
+                while clock.now < deadline {
+                    if picture.stop.isCancelled {
+                        sawStop.store(true, ordering: .relaxed)
+                        throw DecodeError.cancelled
+                    }
+                    Thread.sleep(forTimeInterval: 0.001)
+                }
+                return []
+            }
+        }
+        /// Answers once the waiter has begun.
+        struct Answerer: DecodeEngine {
+            let name = "answerer"
+            let waiter: Waiter
+            var passNames: [String] { ["answer"] }
+            func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] { [] }
+            func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
+                _ = waiter.started.wait(timeout: .now() + 10)
+                return [Symbol(text: "here", bytes: Array("here".utf8), corners: TestEngine.box, engine: name)]
+            }
+        }
+        let waiter = Waiter()
+        let decoder = QRDecoder(strategy: .race([waiter, Answerer(waiter: waiter)]), scheduler: PassScheduler(workers: 2))
+        let (report, settled) = decodeAndSettle(decoder)
+        #expect(report.symbols.map(\.text) == ["here"])
+        #expect(settled.engines.first { $0.name == "waiter" }?.outcome == .cancelled)
+        let sawStop = waiter.sawStop.load(ordering: .relaxed)
+        #expect(sawStop)
+    }
+
     @Test func sequentialRunsTheSecondEngineOnlyAfterTheFirstMissedInEveryPass() {
         let log = RecordingLog()
         let first = LoggedEngine("a", passes: 2, log: log)

@@ -132,6 +132,12 @@ extension DecodeEngine {
 public final class PictureVariants: Sendable {
     /// The picture as it was read.
     public let original: GrayImage
+    /// Raised when the decode this picture belongs to wants no more answers (an engine has
+    /// answered, or the caller has stopped it). Passes are the unit of interruption, but a
+    /// pass that can run long (tens of milliseconds) may look at it as it goes and stop
+    /// early, throwing ``DecodeError/cancelled``, rather than hold a worker for an answer
+    /// nobody will read.
+    public let stop: CancellationFlag
     private let invertedCopy = Locked<GrayImage?>(nil)
     private let halvedCopy = Locked<GrayImage?>(nil)
     private let finderLook = Locked<Bool?>(nil)
@@ -139,9 +145,12 @@ public final class PictureVariants: Sendable {
     private let grownCopy = Locked<GrayImage??>(nil)
     private let sharpenedGrownCopy = Locked<GrayImage??>(nil)
 
-    /// - Parameter original: the picture as it was read.
-    public init(_ original: GrayImage) {
+    /// - Parameters:
+    ///   - original: the picture as it was read.
+    ///   - stop: raised when no more answers are wanted (see ``stop``); a new flag by default.
+    public init(_ original: GrayImage, stop: CancellationFlag = CancellationFlag()) {
         self.original = original
+        self.stop = stop
     }
 
     /// The picture with black and white swapped (``GrayImage/inverted()``).
@@ -188,16 +197,19 @@ public final class PictureVariants: Sendable {
     }
 
     /// The symbols that `read` finds in drawings made anew from module grids fitted to
-    /// the picture's finder patterns (`GrayImage.readRedrawn(finders:_:)`), corners in the
+    /// the picture's finder patterns (`GrayImage.readRedrawn(finders:stop:_:)`), corners in the
     /// picture; in a picture over 1600 pixels a side, fitted to the halved picture
     /// (``halved``), as zbar's rescaled pass reads it: a quarter of the pixels to look
     /// through for finders.
+    /// Stops early, throwing ``DecodeError/cancelled``, once ``stop`` is raised.
     package func readRedrawn(
         finders: RedrawnFinders = .all, _ read: (GrayImage) throws -> [Symbol]
-    ) rethrows -> [Symbol] {
-        guard max(original.width, original.height) > 1600 else { return try original.readRedrawn(finders: finders, read) }
+    ) throws -> [Symbol] {
+        guard max(original.width, original.height) > 1600 else {
+            return try original.readRedrawn(finders: finders, stop: stop, read)
+        }
         let halved = self.halved
-        return try halved.readRedrawn(finders: finders, read).map {
+        return try halved.readRedrawn(finders: finders, stop: stop, read).map {
             $0.scaledCorners(by: Double(original.width) / Double(halved.width))
         }
     }

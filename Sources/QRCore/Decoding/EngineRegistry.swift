@@ -94,7 +94,7 @@ public struct FirstPasses: DecodeEngine {
     public var typicalPassCosts: [Duration] { Array(engine.typicalPassCosts.prefix(count)) }
 
     public func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] {
-        let picture = PictureVariants(image)
+        let picture = PictureVariants(image, stop: cancel)
         return try runPasses(0..<count, cancel: cancel) { try engine.decode(picture, pass: $0) }
     }
 

@@ -339,7 +339,10 @@ final class ScheduledDecode: Sendable {
         let result = engine.result { try engine.decode(picture, pass: pass) }
         let end = clock.now
         let cpu = threadCPUTime() - cpuStart
-        scheduler.recordCost(engine: engine.name, pass: passNames[index][pass], cpu: cpu)
+        // A pass stopped early says nothing of what it costs.
+        if case .failure(.cancelled) = result {} else {
+            scheduler.recordCost(engine: engine.name, pass: passNames[index][pass], cpu: cpu)
+        }
         passDone((index, pass, result, end - passStart, cpu))
     }
 
@@ -408,8 +411,10 @@ final class ScheduledDecode: Sendable {
     }
 
     /// Takes the passes still queued off the queue: they will never be wanted, and the
-    /// picture settles (and lets its memory go) without waiting for them.
+    /// picture settles (and lets its memory go) without waiting for them; a pass running
+    /// long is told to stop early (``PictureVariants/stop``).
     private func dropQueuedPasses() {
+        picture.stop.cancel()
         let dropped = scheduler.drop(sequence: sequence)
         state.withLock { $0.outstanding -= dropped }
         settleIfDone()

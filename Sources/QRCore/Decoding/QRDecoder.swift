@@ -258,7 +258,7 @@ private final class DecodeRun: Sendable {
     func begin(_ image: GrayImage, timeout: Duration?, firstOnCallerThread: Bool) {
         // One picture for every engine: the variants their passes derive (the inverted
         // copy, the halved one, the look for a finder) are made once.
-        let picture = PictureVariants(image)
+        let picture = PictureVariants(image, stop: cancel)
         if engines.isEmpty {
             settle()
             return

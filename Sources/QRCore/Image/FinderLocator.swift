@@ -276,12 +276,14 @@ extension GrayImage {
     ///
     /// For codes too small or blurred for runs along lines: at one or two pixels a module
     /// a ring is a pixel wide, runs merge, but the means of the rings still differ.
-    package func finderCandidatesByRings(moduleSizes: [Double], minimumContrast: Double = 20) -> [FinderCandidate] {
+    package func finderCandidatesByRings(
+        moduleSizes: [Double], minimumContrast: Double = 20, stop: CancellationFlag = CancellationFlag()
+    ) throws(DecodeError) -> [FinderCandidate] {
         guard width >= 9, height >= 9 else { return [] }
         let stride = width + 1
         let sums = integralImage()
         var found: [FinderCandidate] = []
-        sums.withUnsafeBufferPointer { sums in
+        try sums.withUnsafeBufferPointer { (sums) throws(DecodeError) in
             for module in moduleSizes {
                 // The boxes of 3, 5, 7 and 9 modules round a pixel, as offsets from it rounded
                 // to whole pixels, and where the whole pattern, with its separator, fits.
@@ -306,6 +308,7 @@ extension GrayImage {
                 var scores = [Double](repeating: -.infinity, count: columns * rows)
                 var strong: [Int] = []
                 for y in Swift.stride(from: margin, to: height - margin, by: step) {
+                    try stop.check()
                     for x in Swift.stride(from: margin, to: width - margin, by: step) {
                         let b3 = box(x, y, 0)
                         let b5 = box(x, y, 1)

@@ -39,7 +39,7 @@ package struct RedrawnSymbol: Sendable {
     }
 }
 
-/// Which finders ``GrayImage/readRedrawn(finders:_:)`` fits grids to.
+/// Which finders ``GrayImage/readRedrawn(finders:stop:_:)`` fits grids to.
 package enum RedrawnFinders: Sendable {
     /// Those found by their runs, in the picture as it is.
     case byRuns
@@ -62,7 +62,7 @@ extension GrayImage {
     ///
     /// Finders are looked for by their runs (``finderCandidates()``); in a small picture
     /// (at most 400 pixels a side), also by their rings in a copy grown 2 to 4 times by
-    /// cubic convolution (``finderCandidatesByRings(moduleSizes:minimumContrast:)``), for
+    /// cubic convolution (``finderCandidatesByRings(moduleSizes:minimumContrast:stop:)``), for
     /// codes of one or two pixels a module, and the grid is then fitted to that copy. For
     /// each of the two likeliest sets of three finders, the symbol sizes near what their
     /// distances suggest (at most four) are fitted with one homography a module apart, and
@@ -80,11 +80,16 @@ extension GrayImage {
     /// set of finders; a mesh for the others cost a quarter of the pass's time and read
     /// nothing.
     ///
-    /// - Parameter read: reads a drawing (black modules on white, four pixels a module,
-    ///   four modules of quiet zone), returning its symbols, corners in the drawing.
+    /// - Parameters:
+    ///   - finders: which finders to fit grids to.
+    ///   - stop: looked at between fits, and through the search for a tiny code's finders:
+    ///     once raised, this throws ``DecodeError/cancelled``.
+    ///   - read: reads a drawing (black modules on white, four pixels a module, four
+    ///     modules of quiet zone), returning its symbols, corners in the drawing.
     package func readRedrawn(
-        finders: RedrawnFinders = .all, _ read: (GrayImage) throws -> [Symbol]
-    ) rethrows -> [Symbol] {
+        finders: RedrawnFinders = .all, stop: CancellationFlag = CancellationFlag(),
+        _ read: (GrayImage) throws -> [Symbol]
+    ) throws -> [Symbol] {
         var sources: [(image: GrayImage, growth: Int, triples: [FinderTriple], sizesAround: Int)] = []
         let runs = finderCandidates()
         let direct = FinderTriple.triples(of: runs, strong: 3, moduleRatio: 3)
@@ -96,7 +101,7 @@ extension GrayImage {
             let grown = upscaledBicubic(by: growth)
             let sizes = [1.0, 1.25, 1.5, 1.75, 2.0].map { $0 * Double(growth) }
             let rings = FinderTriple.triples(
-                of: grown.finderCandidatesByRings(moduleSizes: sizes), moduleRatio: 2.5, consider: 5)
+                of: try grown.finderCandidatesByRings(moduleSizes: sizes, stop: stop), moduleRatio: 2.5, consider: 5)
             if !rings.isEmpty { sources.append((grown, growth, rings, 8)) }
         }
         var found: [Symbol] = []
@@ -109,6 +114,7 @@ extension GrayImage {
             let sampler = PixelSampler(source.image)
             let growth = Double(source.growth)
             for triple in source.triples {
+                try stop.check()
                 let centres = [triple.topLeft, triple.topRight, triple.bottomLeft].map { $0.centre / growth }
                 if readAreas.contains(where: { area in centres.filter { Self.quadrilateral(area, holds: $0) }.count >= 2 })
                 {
@@ -122,6 +128,7 @@ extension GrayImage {
                 meshed = true
                 var bending = Array(repeating: true, count: candidates.count)
                 fitting: for controls in stages {
+                    try stop.check()
                     for k in candidates.indices where bending[k] {
                         var (fitter, grid, score) = candidates[k]
                         if let controls {
