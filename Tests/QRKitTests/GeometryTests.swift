@@ -427,7 +427,10 @@ enum GeometryPictures {
             #expect(drawings == 0)
             #expect(throws: DecodeError.cancelled) { try ZXingEngine(passes: [pass]).decode(picture, pass: 0) }
             // Not raised, the same picture reads.
-            #expect(try ZXingEngine(passes: [pass]).decode(PictureVariants(image), pass: 0).map(\.text) == [GeometryPictures.text])
+            #expect(
+                try ZXingEngine(passes: [pass]).decode(PictureVariants(image), pass: 0).map(\.text) == [
+                    GeometryPictures.text
+                ])
         }
     }
 

@@ -202,13 +202,20 @@ import Testing
             [0] + steps.flatMap { green -> [UInt8] in steps.flatMap { blue in [red, green, blue] } }
         }
         let pictures: [(name: String, width: Int, height: Int, header: [UInt8], extra: [UInt8], lines: [UInt8])] = [
-            ("gray", 33, 9, PNGBytes.ihdr(width: 33, height: 9, bitDepth: 8, colorType: 0), [],
-             scanlines(width: 33, height: 9, channels: 1, seed: 21)),
-            ("2-bit palette", 16, 4, PNGBytes.ihdr(width: 16, height: 4, bitDepth: 2, colorType: 3),
-             grayPalette(levels: 4), scanlines(width: 4, height: 4, channels: 1, seed: 22)),
-            ("RGB cube", steps.count * steps.count, steps.count,
-             PNGBytes.ihdr(width: UInt32(steps.count * steps.count), height: UInt32(steps.count), bitDepth: 8, colorType: 2),
-             [], cube),
+            (
+                "gray", 33, 9, PNGBytes.ihdr(width: 33, height: 9, bitDepth: 8, colorType: 0), [],
+                scanlines(width: 33, height: 9, channels: 1, seed: 21)
+            ),
+            (
+                "2-bit palette", 16, 4, PNGBytes.ihdr(width: 16, height: 4, bitDepth: 2, colorType: 3),
+                grayPalette(levels: 4), scanlines(width: 4, height: 4, channels: 1, seed: 22)
+            ),
+            (
+                "RGB cube", steps.count * steps.count, steps.count,
+                PNGBytes.ihdr(
+                    width: UInt32(steps.count * steps.count), height: UInt32(steps.count), bitDepth: 8, colorType: 2),
+                [], cube
+            ),
         ]
         for picture in pictures {
             for intent in 0...3 as ClosedRange<UInt8> {
@@ -221,7 +228,8 @@ import Testing
             }
         }
         let lines = scanlines(width: 20, height: 10, channels: 3, seed: 23)
-        let header = PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 20, height: 10, bitDepth: 8, colorType: 2))
+        let header =
+            PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 20, height: 10, bitDepth: 8, colorType: 2))
         let idat = PNGBytes.chunk("IDAT", PNGBytes.zlib(lines))
         for (name, file) in [
             ("intent 4", header + PNGBytes.chunk("sRGB", [4]) + idat + PNGBytes.chunk("IEND", [])),

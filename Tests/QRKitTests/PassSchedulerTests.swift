@@ -105,7 +105,8 @@ final class ConcurrencyGauge: Sendable {
             }
         }
         let waiter = Waiter()
-        let decoder = QRDecoder(strategy: .race([waiter, Answerer(waiter: waiter)]), scheduler: PassScheduler(workers: 2))
+        let decoder = QRDecoder(
+            strategy: .race([waiter, Answerer(waiter: waiter)]), scheduler: PassScheduler(workers: 2))
         let (report, settled) = decodeAndSettle(decoder)
         #expect(report.symbols.map(\.text) == ["here"])
         #expect(settled.engines.first { $0.name == "waiter" }?.outcome == .cancelled)

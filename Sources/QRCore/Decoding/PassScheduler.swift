@@ -339,9 +339,9 @@ final class ScheduledDecode: Sendable {
         let result = engine.result { try engine.decode(picture, pass: pass) }
         let end = clock.now
         let cpu = threadCPUTime() - cpuStart
-        // A pass stopped early says nothing of what it costs.
-        if case .failure(.cancelled) = result {} else {
-            scheduler.recordCost(engine: engine.name, pass: passNames[index][pass], cpu: cpu)
+        switch result {
+        case .failure(.cancelled): break  // A pass stopped early says nothing of what it costs.
+        default: scheduler.recordCost(engine: engine.name, pass: passNames[index][pass], cpu: cpu)
         }
         passDone((index, pass, result, end - passStart, cpu))
     }

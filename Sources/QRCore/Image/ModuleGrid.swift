@@ -263,7 +263,9 @@ package struct ModuleGridFitter {
                     let grid = ModuleGrid(size: size, homography: homography)
                     sampleAll(grid)
                     let score = scoreOfSamples()
-                    if best == nil || score > best!.score { best = HomographyFit(corner: corner, grid: grid, score: score) }
+                    if best == nil || score > best!.score {
+                        best = HomographyFit(corner: corner, grid: grid, score: score)
+                    }
                 }
             }
             guard let found = best else { return nil }
@@ -378,7 +380,8 @@ package struct ModuleGridFitter {
                     // Along a row the homography's numerators and denominator are affine in
                     // u: each module's are the last one's plus a step.
                     let mv = Double(v) + 0.5
-                    let start = SIMD3(h[0] * 0.5 + h[1] * mv + h[2], h[3] * 0.5 + h[4] * mv + h[5], h[6] * 0.5 + h[7] * mv + h[8])
+                    let start = SIMD3(
+                        h[0] * 0.5 + h[1] * mv + h[2], h[3] * 0.5 + h[4] * mv + h[5], h[6] * 0.5 + h[7] * mv + h[8])
                     sampler.sampleRow(
                         pixels, from: start, step: SIMD3(h[0], h[3], h[6]), count: size,
                         into: UnsafeMutableBufferPointer(rebasing: out[(v * size)..<(v * size + size)]))

@@ -116,10 +116,10 @@ extension GrayImage {
             for triple in source.triples {
                 try stop.check()
                 let centres = [triple.topLeft, triple.topRight, triple.bottomLeft].map { $0.centre / growth }
-                if readAreas.contains(where: { area in centres.filter { Self.quadrilateral(area, holds: $0) }.count >= 2 })
-                {
-                    continue
+                let alreadyRead = readAreas.contains { area in
+                    centres.filter { Self.quadrilateral(area, holds: $0) }.count >= 2
                 }
+                if alreadyRead { continue }
                 var candidates = Self.flatFits(triple, sizes: triple.sizes(margin: source.sizesAround), sampler)
                 // Flat, then meshed with 3 × 3 control points, then 5 × 5: each drawing read
                 // before the fit goes on. A grid that a mesh cannot improve is flat: it is
