@@ -189,6 +189,12 @@ enum GeometryPictures {
         return (image, corners.map { forward.apply($0) })
     }
 
+    /// The code at 1.4 pixels a module, from (9, 6), in a picture of 72 × 72: the symbol
+    /// spans 9 + 4 × 1.4 to 9 + 33 × 1.4 across.
+    static func tiny() throws -> GrayImage {
+        draw(try matrix(), width: 72, height: 72) { p in SIMD2((p.x - 9) / 1.4, (p.y - 6) / 1.4) }
+    }
+
     /// The code wrapped round a cylinder whose axis runs down the picture, 120° of it in
     /// view, seen from in front: modules at the sides are a third as wide as those in
     /// the middle.
@@ -376,10 +382,7 @@ enum GeometryPictures {
 
     /// A code of 1.4 pixels a module in a picture of 72 × 72.
     @Test func theUpscaledPassReadsATinyCode() throws {
-        let matrix = try GeometryPictures.matrix()
-        let image = GeometryPictures.draw(matrix, width: 72, height: 72) { p in
-            SIMD2((p.x - 9) / 1.4, (p.y - 6) / 1.4)
-        }
+        let image = try GeometryPictures.tiny()
         let symbols = try ZXingEngine(passes: [.upscaled]).decode(image, cancel: CancellationFlag())
         #expect(symbols.map(\.text) == [GeometryPictures.text])
         // Corners in the picture's pixels: the symbol's span from 9 + 4 × 1.4 to 9 + 33 × 1.4.
@@ -391,10 +394,7 @@ enum GeometryPictures {
     /// tiny codes finds them by their rings in the picture grown, and reads the drawing;
     /// the pass that looks for finders by their runs draws nothing.
     @Test func theRedrawnTinyPassReadsACodeTooSmallForItsFindersToShow() throws {
-        let matrix = try GeometryPictures.matrix()
-        let image = GeometryPictures.draw(matrix, width: 72, height: 72) { p in
-            SIMD2((p.x - 9) / 1.4, (p.y - 6) / 1.4)
-        }
+        let image = try GeometryPictures.tiny()
         var drawings = 0
         _ = try PictureVariants(image).readRedrawn(finders: .byRuns) { _ in
             drawings += 1
@@ -410,11 +410,10 @@ enum GeometryPictures {
     /// A picture whose answer is in (its stop flag raised) is not redrawn: both passes stop
     /// at once, cancelled, whether on a code whose finders show or a tiny one.
     @Test func theRedrawnPassesStopWhenThePictureIsAnswered() throws {
-        let matrix = try GeometryPictures.matrix()
-        let tiny = GeometryPictures.draw(matrix, width: 72, height: 72) { p in
-            SIMD2((p.x - 9) / 1.4, (p.y - 6) / 1.4)
-        }
-        for (image, pass) in [(try GeometryPictures.onACylinder(), ZXingEngine.Pass.redrawn), (tiny, .redrawnTiny)] {
+        let pictures = [
+            (try GeometryPictures.onACylinder(), ZXingEngine.Pass.redrawn), (try GeometryPictures.tiny(), .redrawnTiny),
+        ]
+        for (image, pass) in pictures {
             let picture = PictureVariants(image)
             picture.stop.cancel()
             var drawings = 0
