@@ -175,11 +175,11 @@ package struct ModuleGridFitter {
             (sums[Int(bottomRight)] - sums[Int(topRight)] - sums[Int(bottomLeft)] + sums[Int(topLeft)]) / area
         }
     }
-    /// For the mesh being fitted: each module's four control points and their weights,
-    /// and for each control point the modules it moves.
-    private var weights: [(indices: SIMD4<Int32>, weights: SIMD4<Float>, centre: SIMD2<Double>)] = []
+    /// For the mesh being fitted, of `movedControls` × `movedControls` control points:
+    /// the modules each control point moves (those of the four cells round it, a
+    /// rectangle, row by row).
     private var moved: [[Int]] = []
-    private var weightsControls = 0
+    private var movedControls = 0
 
     /// How much the function patterns count against the sharpness of the samples.
     static let patternWeight: Float = 0.7
@@ -336,7 +336,7 @@ package struct ModuleGridFitter {
                             kept.removeAll(keepingCapacity: true)
                             for index in modules { kept.append(values[index]) }
                             grid.displacements[point] += move
-                            sample(modules, grid)
+                            sampleRectangle(of: modules, grid)
                             let trial = scoreOfSamples()
                             if trial > score + 1e-9 {
                                 score = trial
@@ -365,7 +365,8 @@ package struct ModuleGridFitter {
         if grid.controls == 2 && grid.displacements.allSatisfy({ $0 == .zero }) {
             sampleFlat(grid.homography)
         } else {
-            sample(Array(0..<(size * size)), grid)
+            if movedControls != grid.controls { prepareMoved(controls: grid.controls) }
+            sampleRectangle(u0: 0, u1: size - 1, v0: 0, v1: size - 1, grid)
         }
     }
 
@@ -391,25 +392,53 @@ package struct ModuleGridFitter {
     }
 
     /// Samples the modules `indices` under `grid` (homography and mesh) into `values`.
-    private mutating func sample(_ indices: [Int], _ grid: ModuleGrid) {
-        if weightsControls != grid.controls { prepareWeights(controls: grid.controls) }
+    /// Samples the modules `indices`, a rectangle of them row by row, under `grid`.
+    private mutating func sampleRectangle(of indices: [Int], _ grid: ModuleGrid) {
+        guard let first = indices.first, let last = indices.last else { return }
+        sampleRectangle(u0: first % size, u1: last % size, v0: first / size, v1: last / size, grid)
+    }
+
+    /// Samples the modules of columns `u0...u1` and rows `v0...v1` under `grid` into
+    /// `values`. Along a row within one cell of the mesh the displacement is affine, so
+    /// the points are too, and so are the homography's terms: each row of a cell is
+    /// sampled as a flat grid's row is, by adding a step.
+    private mutating func sampleRectangle(u0: Int, u1: Int, v0: Int, v1: Int, _ grid: ModuleGrid) {
         let h = grid.homography.m
         let d = grid.displacements
+        let controls = grid.controls
         let size = self.size
         let sampler = self.sampler
-        let weights = self.weights
+        // Cells per module.
+        let k = Double(controls - 1) / Double(size)
         values.withUnsafeMutableBufferPointer { out in
             sampler.values.withUnsafeBufferPointer { pixels in
-                for index in indices {
-                    let (c, w, centre) = weights[index]
-                    let (d0, d1, d2, d3) = (d[Int(c[0])], d[Int(c[1])], d[Int(c[2])], d[Int(c[3])])
-                    let shiftU = d0.x * Double(w[0]) + d1.x * Double(w[1]) + d2.x * Double(w[2]) + d3.x * Double(w[3])
-                    let shiftV = d0.y * Double(w[0]) + d1.y * Double(w[1]) + d2.y * Double(w[2]) + d3.y * Double(w[3])
-                    let mu = centre.x + shiftU
-                    let mv = centre.y + shiftV
-                    let z = h[6] * mu + h[7] * mv + h[8]
-                    out[index] = sampler.value(
-                        pixels, (h[0] * mu + h[1] * mv + h[2]) / z, (h[3] * mu + h[4] * mv + h[5]) / z)
+                for v in v0...v1 {
+                    let cv = Double(v) + 0.5
+                    let j = min(Int(cv * k), controls - 2)
+                    let tv = cv * k - Double(j)
+                    var u = u0
+                    while u <= u1 {
+                        let cu = Double(u) + 0.5
+                        let i = min(Int(cu * k), controls - 2)
+                        var end = u
+                        while end < u1, min(Int((Double(end + 1) + 0.5) * k), controls - 2) == i { end += 1 }
+                        let (d00, d01) = (d[j * controls + i], d[j * controls + i + 1])
+                        let (d10, d11) = (d[(j + 1) * controls + i], d[(j + 1) * controls + i + 1])
+                        // The displacement at the cell's left edge, and its change per cell.
+                        let left = d00 * (1 - tv) + d10 * tv
+                        let across = (d01 - d00) * (1 - tv) + (d11 - d10) * tv
+                        let p = SIMD2(cu, cv) + left + across * (cu * k - Double(i))
+                        let dp = SIMD2(1, 0) + across * k
+                        let start = SIMD3(
+                            h[0] * p.x + h[1] * p.y + h[2], h[3] * p.x + h[4] * p.y + h[5],
+                            h[6] * p.x + h[7] * p.y + h[8])
+                        let step = SIMD3(
+                            h[0] * dp.x + h[1] * dp.y, h[3] * dp.x + h[4] * dp.y, h[6] * dp.x + h[7] * dp.y)
+                        sampler.sampleRow(
+                            pixels, from: start, step: step, count: end - u + 1,
+                            into: UnsafeMutableBufferPointer(rebasing: out[(v * size + u)...(v * size + end)]))
+                        u = end + 1
+                    }
                 }
             }
         }
@@ -487,27 +516,16 @@ package struct ModuleGridFitter {
         return out
     }
 
-    /// The control points around each module and their bilinear weights, and the modules
-    /// each control point moves.
-    private mutating func prepareWeights(controls: Int) {
-        weightsControls = controls
+    /// The modules each control point moves.
+    private mutating func prepareMoved(controls: Int) {
+        movedControls = controls
         let last = Double(controls - 1)
         moved = Array(repeating: [], count: controls * controls)
-        weights = (0..<(size * size)).map { index in
-            let gu = (Double(index % size) + 0.5) / Double(size) * last
-            let gv = (Double(index / size) + 0.5) / Double(size) * last
-            let i = min(Int(gu), controls - 2)
-            let j = min(Int(gv), controls - 2)
-            let tu = Float(gu - Double(i))
-            let tv = Float(gv - Double(j))
+        for index in 0..<(size * size) {
+            let i = min(Int((Double(index % size) + 0.5) / Double(size) * last), controls - 2)
+            let j = min(Int((Double(index / size) + 0.5) / Double(size) * last), controls - 2)
             let base = j * controls + i
-            let corners = [base, base + 1, base + controls, base + controls + 1]
-            for corner in corners { moved[corner].append(index) }
-            return (
-                SIMD4(Int32(base), Int32(base + 1), Int32(base + controls), Int32(base + controls + 1)),
-                SIMD4((1 - tu) * (1 - tv), tu * (1 - tv), (1 - tu) * tv, tu * tv),
-                SIMD2(Double(index % size) + 0.5, Double(index / size) + 0.5)
-            )
+            for corner in [base, base + 1, base + controls, base + controls + 1] { moved[corner].append(index) }
         }
     }
 }
