@@ -21,12 +21,6 @@ package struct RedrawnSymbol: Sendable {
     /// ran on a copy grown for a tiny code).
     package let growth: Double
 
-    /// The same drawing, fitted to a picture that was itself `scale` times the original
-    /// (a halved picture: 0.5).
-    package func from(growth scale: Double) -> RedrawnSymbol {
-        RedrawnSymbol(picture: picture, grid: grid, scale: self.scale, quietZone: quietZone, growth: growth * scale)
-    }
-
     /// Points of the drawing (corners an engine reports) where they lie in the original
     /// picture.
     package func pictureCorners(_ points: [Point]) -> [Point] {
