@@ -206,7 +206,7 @@ package struct ModuleGridFitter {
     /// within two half modules of the best, then a quarter and an eighth of a module
     /// round the best (``refineHomography(_:from:)``).
     package mutating func fitHomography(_ triple: FinderTriple) -> (grid: ModuleGrid, score: Double)? {
-        guard let coarse = searchCorner(triple, from: nil, stages: Self.coarseStages(triple)) else { return nil }
+        guard let coarse = coarseHomography(triple) else { return nil }
         return refineHomography(triple, from: coarse)
     }
 
@@ -217,7 +217,7 @@ package struct ModuleGridFitter {
     /// stage of ``fitHomography(_:)``, whose fit ranks sizes before the later stages
     /// refine the best.
     package mutating func coarseHomography(_ triple: FinderTriple) -> HomographyFit? {
-        searchCorner(triple, from: nil, stages: Self.coarseStages(triple))
+        searchCorner(triple, from: nil, stages: [(2 * triple.module, 2), (triple.module, 1)])
     }
 
     /// `coarse` refined: within two steps of half a module of it, then one step of a quarter
@@ -236,11 +236,6 @@ package struct ModuleGridFitter {
         let corner: SIMD2<Double>
         package let grid: ModuleGrid
         package let score: Double
-    }
-
-    /// The stages of ``coarseHomography(_:)``.
-    private static func coarseStages(_ triple: FinderTriple) -> [(step: Double, steps: Int)] {
-        [(2 * triple.module, 2), (triple.module, 1)]
     }
 
     /// The fourth corner searched for in `stages`, each a square of points `step` apart
@@ -391,7 +386,6 @@ package struct ModuleGridFitter {
         }
     }
 
-    /// Samples the modules `indices` under `grid` (homography and mesh) into `values`.
     /// Samples the modules `indices`, a rectangle of them row by row, under `grid`.
     private mutating func sampleRectangle(of indices: [Int], _ grid: ModuleGrid) {
         guard let first = indices.first, let last = indices.last else { return }
