@@ -84,12 +84,14 @@ extension GrayImage {
         finders: RedrawnFinders = .all, stop: CancellationFlag = CancellationFlag(),
         _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
+        // Tiny codes are looked for in small pictures only: a larger one needs no scan.
+        let longest = max(width, height)
+        if finders == .ofTinyCodes, longest > 400 { return [] }
         var sources: [(image: GrayImage, growth: Int, triples: [FinderTriple], sizesAround: Int)] = []
         let runs = finderCandidates()
         let direct = FinderTriple.triples(of: runs, strong: 3, moduleRatio: 3)
         if finders != .ofTinyCodes, !direct.isEmpty { sources.append((self, 1, direct, 4)) }
         // Tiny codes: where runs show no two finders of three pixels a module or more.
-        let longest = max(width, height)
         if finders != .byRuns, longest <= 400, runs.filter({ $0.weight >= 3 && $0.module >= 2.5 }).count < 2 {
             let growth = longest <= 200 ? 4 : longest <= 300 ? 3 : 2
             let grown = upscaledBicubic(by: growth)
