@@ -128,6 +128,18 @@ import Testing
         #expect(differences == 0)
     }
 
+    /// The growth looks at its flag: raised, it throws rather than grow; not raised, it
+    /// grows as ``GrayImage/upscaledBicubic(by:)`` does.
+    @Test func bicubicGrowthStopsWhenAsked() throws {
+        var random = SplitMix64(seed: 9)
+        let image = GrayImage(
+            width: 61, height: 47, pixels: (0..<(61 * 47)).map { _ in UInt8.random(in: 0...255, using: &random) })
+        let raised = CancellationFlag()
+        raised.cancel()
+        #expect(throws: DecodeError.cancelled) { try image.upscaledBicubic(by: 3, stop: raised) }
+        #expect(try image.upscaledBicubic(by: 3, stop: CancellationFlag()).pixels == image.upscaledBicubic(by: 3).pixels)
+    }
+
     @Test func theSamplerInterpolatesBetweenPixelCentres() {
         let sampler = PixelSampler(GrayImage(width: 2, height: 2, pixels: [0, 100, 200, 40]))
         #expect(sampler.value(0.5, 0.5) == 0)

@@ -34,6 +34,14 @@ extension GrayImage {
     /// or two pixels keeps a rounded peak in its middle, which a binariser or a sampler
     /// between pixels can find.
     package func upscaledBicubic(by factor: Int) -> GrayImage {
+        // A flag no one raises: the growth runs to its end.
+        try! upscaledBicubic(by: factor, stop: CancellationFlag())
+    }
+
+    /// ``upscaledBicubic(by:)``, looking at `stop` every few rows: once it is raised, this
+    /// throws ``DecodeError/cancelled``. Growing a picture of 300 pixels three times takes
+    /// milliseconds, which a pass whose answer has come need not spend.
+    package func upscaledBicubic(by factor: Int, stop: CancellationFlag) throws(DecodeError) -> GrayImage {
         precondition(factor >= 1, "upscaledBicubic needs a factor of at least 1")
         if factor == 1 { return self }
         // The four weights of each output phase: an output pixel `k` of every `factor`
@@ -56,7 +64,7 @@ extension GrayImage {
             across.withUnsafeMutableBufferPointer { across in
                 for (k, phase) in phases.enumerated() {
                     let (w0, w1, w2, w3) = (phase.weights[0], phase.weights[1], phase.weights[2], phase.weights[3])
-                    for y in 0..<height {
+                    for y in 0..<height where !stop.isCancelled {
                         let row = y * width
                         let outRow = y * newWidth + k
                         for x in 0..<width {
@@ -76,11 +84,12 @@ extension GrayImage {
                 }
             }
         }
+        try stop.check()
         // Down: each output row from four grown rows.
         var out = [UInt8](repeating: 0, count: newWidth * newHeight)
         across.withUnsafeBufferPointer { across in
             out.withUnsafeMutableBufferPointer { out in
-                for y in 0..<height {
+                for y in 0..<height where !stop.isCancelled {
                     for (k, phase) in phases.enumerated() {
                         let (w0, w1, w2, w3) = (phase.weights[0], phase.weights[1], phase.weights[2], phase.weights[3])
                         let first = y + phase.start
@@ -105,6 +114,7 @@ extension GrayImage {
                 }
             }
         }
+        try stop.check()
         return GrayImage(width: newWidth, height: newHeight, pixels: out)
     }
 

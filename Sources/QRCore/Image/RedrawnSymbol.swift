@@ -94,7 +94,8 @@ extension GrayImage {
         // Tiny codes: where runs show no two finders of three pixels a module or more.
         if finders != .byRuns, longest <= 400, runs.filter({ $0.weight >= 3 && $0.module >= 2.5 }).count < 2 {
             let growth = longest <= 200 ? 4 : longest <= 300 ? 3 : 2
-            let grown = upscaledBicubic(by: growth)
+            try stop.check()
+            let grown = try upscaledBicubic(by: growth, stop: stop)
             let sizes = [1.0, 1.25, 1.5, 1.75, 2.0].map { $0 * Double(growth) }
             let rings = FinderTriple.triples(
                 of: try grown.finderCandidatesByRings(moduleSizes: sizes, stop: stop), moduleRatio: 2.5, consider: 5)
