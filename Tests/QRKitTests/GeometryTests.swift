@@ -226,6 +226,19 @@ enum GeometryPictures {
 }
 
 @Suite struct FinderLocatorTests {
+    /// The area of a triple: its parallelogram, each side pushed out by the margin.
+    @Test func aTriplesAreaIsItsParallelogramWithAMargin() {
+        func finder(_ x: Double, _ y: Double, _ module: Double) -> FinderCandidate {
+            FinderCandidate(centre: SIMD2(x, y), module: module, weight: 3)
+        }
+        let square = FinderTriple(topLeft: finder(10, 10, 2), topRight: finder(40, 10, 2), bottomLeft: finder(10, 40, 2))
+        #expect(square.area(margin: 4) == [SIMD2(2, 2), SIMD2(48, 2), SIMD2(48, 48), SIMD2(2, 48)])
+        let turned = FinderTriple(topLeft: finder(0, 0, 1), topRight: finder(0, 10, 1), bottomLeft: finder(-10, 0, 1))
+        let area = turned.area(margin: 2)
+        let expected = [SIMD2(2.0, -2), SIMD2(2, 12), SIMD2(-12, 12), SIMD2(-12, -2)]
+        #expect(zip(area, expected).allSatisfy { pair in ((pair.0 - pair.1) * (pair.0 - pair.1)).sum() < 1e-18 })
+    }
+
     @Test func theThreeFindersOfATiltedCodeAreFoundInOrder() throws {
         let (image, corners) = try GeometryPictures.tilted()
         let candidates = image.finderCandidates()
@@ -443,6 +456,27 @@ enum GeometryPictures {
                     GeometryPictures.text
                 ])
         }
+    }
+
+    /// A code of one pixel a module whose finders the runs find: the redrawn pass fits
+    /// them and reads it; the pass for tiny codes, which finds the same finders by their
+    /// rings (and finder-like specks among its modules), leaves them to it and draws nothing.
+    @Test func theTinyPassLeavesToTheRedrawnPassTheFindersItsRunsFound() throws {
+        let matrix = try GeometryPictures.matrix()
+        let side = matrix.size + 8
+        let image = GeometryPictures.draw(matrix, width: side, height: side) { $0 }
+        var drawn = 0
+        let byRuns = try image.readRedrawn(finders: .byRuns) { drawing in
+            drawn += 1
+            return try ZXingEngine(passes: [.fast]).decode(drawing, cancel: CancellationFlag())
+        }
+        #expect(byRuns.map(\.text) == [GeometryPictures.text] && drawn >= 1)
+        drawn = 0
+        let tiny = try image.readRedrawn(finders: .ofTinyCodes) { _ in
+            drawn += 1
+            return []
+        }
+        #expect(tiny.isEmpty && drawn == 0)
     }
 
     /// The cheap passes first; then the redrawing of codes whose finders show, which reads

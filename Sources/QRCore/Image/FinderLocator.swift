@@ -24,6 +24,18 @@ package struct FinderTriple: Sendable, Equatable {
     package var topRight: FinderCandidate
     package var bottomLeft: FinderCandidate
 
+    /// The corners of the parallelogram the three centres span, pushed `margin` modules
+    /// out from each side: with a margin of 4, about the symbol's own corners (a finder's
+    /// centre lies three and a half modules in from two of its sides), in order round it.
+    package func area(margin: Double) -> [SIMD2<Double>] {
+        let across = topRight.centre - topLeft.centre
+        let down = bottomLeft.centre - topLeft.centre
+        let out = margin * module
+        let a = across / max(1e-9, (across * across).sum().squareRoot()) * out
+        let b = down / max(1e-9, (down * down).sum().squareRoot()) * out
+        return [topLeft.centre - a - b, topRight.centre + a - b, topRight.centre + down + a + b, bottomLeft.centre - a + b]
+    }
+
     /// The median module size of the three: one finder foreshortened by a curve does not
     /// pull it down.
     package var module: Double {

@@ -94,11 +94,18 @@ extension GrayImage {
         // Tiny codes: where runs show no two finders of three pixels a module or more.
         if finders != .byRuns, longest <= 400, runs.filter({ $0.weight >= 3 && $0.module >= 2.5 }).count < 2 {
             let growth = longest <= 200 ? 4 : longest <= 300 ? 3 : 2
+            let fitted = direct.map { $0.area(margin: 4) }
             try stop.check()
             let grown = try upscaledBicubic(by: growth, stop: stop)
             let sizes = [1.0, 1.25, 1.5, 1.75, 2.0].map { $0 * Double(growth) }
             let rings = FinderTriple.triples(
-                of: try grown.finderCandidatesByRings(moduleSizes: sizes, stop: stop), moduleRatio: 2.5, consider: 5)
+                of: try grown.finderCandidatesByRings(moduleSizes: sizes, stop: stop), moduleRatio: 2.5, consider: 5
+            ).filter { ring in
+                // Finders the runs found belong to a symbol the redrawn pass fits (at its own
+                // size): those, and finder-like specks of its data, are not fitted again.
+                let centres = [ring.topLeft, ring.topRight, ring.bottomLeft].map { $0.centre / Double(growth) }
+                return !fitted.contains { area in centres.filter { Self.quadrilateral(area, holds: $0) }.count >= 2 }
+            }
             if !rings.isEmpty { sources.append((grown, growth, rings, 8)) }
         }
         var found: [Symbol] = []
