@@ -250,6 +250,20 @@ import Testing
         }
     }
 
+    /// A code of one pixel a module grows four times for zbar, not to 640 pixels, and
+    /// reads; a picture of 300 pixels still grows to 640.
+    @Test func zbarGrowsASmallPictureFourTimesAtMost() throws {
+        let matrix = try GeometryPictures.matrix()
+        let side = matrix.size + 8
+        let picture = PictureVariants(GeometryPictures.draw(matrix, width: side, height: side) { $0 })
+        let grown = try #require(ZBarEngine.rescaledForZBar(picture))
+        #expect(grown.width == 4 * side && grown.height == 4 * side)
+        let rescaled = try #require(ZBarEngine().passes.firstIndex(of: .rescaled))
+        #expect(try ZBarEngine().decode(picture, pass: rescaled).map(\.text) == [GeometryPictures.text])
+        let medium = ZBarEngine.rescaledForZBar(PictureVariants(GrayImage(width: 300, height: 200, filledWith: 9)))
+        #expect(medium?.width == 640)
+    }
+
     @Test func zbarRescalesDegenerateShapesWithoutLosingARow() {
         // The rescaled pass must never ask for a 0-pixel side.
         for (width, height) in Self.shapes {
