@@ -49,8 +49,9 @@ public struct ZXingEngine: DecodeEngine {
         /// makes of modules of one or two pixels (`small-0239` of `qr bench --generate
         /// --count 300 --seed 7`).
         case sharpened
-        /// Try-harder on a small picture grown 2 to 4 times by cubic convolution (smoother
-        /// than the bilinear growth of `rescaled`), for codes of one or two pixels a module.
+        /// Try-harder on a small picture (at most 360 px) grown 2 to 4 times, to about 720
+        /// px, by cubic convolution (smoother than the bilinear growth of `rescaled`), for
+        /// codes of one or two pixels a module.
         case upscaled
         /// `redrawn` for codes too small for their finders to show in a small picture (no
         /// two of three pixels a module or more): the finders are looked for by their rings

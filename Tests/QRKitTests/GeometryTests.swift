@@ -140,6 +140,18 @@ import Testing
         #expect(try image.upscaledBicubic(by: 3, stop: CancellationFlag()).pixels == image.upscaledBicubic(by: 3).pixels)
     }
 
+    /// The upscaled pass's picture: grown to about 720 pixels, 4 times at most, and only
+    /// where twice is not already past it.
+    @Test func aPictureIsGrownSmoothlyOnlyUpTo360Pixels() throws {
+        func grown(_ width: Int, _ height: Int) -> GrayImage? {
+            PictureVariants(GrayImage(width: width, height: height, filledWith: 80)).grownSmoothly
+        }
+        #expect(grown(41, 41)?.width == 164)
+        #expect(grown(240, 100)?.width == 720 && grown(240, 100)?.height == 300)
+        #expect(grown(300, 360)?.height == 720)
+        #expect(grown(361, 300) == nil && grown(566, 547) == nil && grown(800, 600) == nil)
+    }
+
     @Test func theSamplerInterpolatesBetweenPixelCentres() {
         let sampler = PixelSampler(GrayImage(width: 2, height: 2, pixels: [0, 100, 200, 40]))
         #expect(sampler.value(0.5, 0.5) == 0)
