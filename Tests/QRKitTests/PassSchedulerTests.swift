@@ -53,30 +53,6 @@ final class ConcurrencyGauge: Sendable {
         }
     }
 
-    /// A pass's cost is fitted as a part fixed and a part per pixel: from passes of 100 +
-    /// 0.01 µs a pixel it expects 30 100 µs of a 3-megapixel picture, where the mean of
-    /// those seen says 2 600; of pictures all of one size, or costs that fall as pictures
-    /// grow, it expects the mean.
-    @Test func aPassCostIsFittedToThePicturesSize() {
-        let scheduler = PassScheduler(workers: 1)
-        for pixels in [10_000, 50_000, 200_000, 240_000, 500_000] {
-            scheduler.recordCost(engine: "e", pass: "p", cpu: .microseconds(100 + pixels / 100), pixels: pixels)
-        }
-        #expect(scheduler.estimatedCosts(engine: "e", passes: ["p"], typical: [], pixels: 3_000_000) == [30_100])
-        #expect(scheduler.estimatedCosts(engine: "e", passes: ["p"], typical: [], pixels: 0) == [100])
-        for cpu in [100, 300, 200] {
-            scheduler.recordCost(engine: "same", pass: "p", cpu: .microseconds(cpu), pixels: 40_000)
-            scheduler.recordCost(engine: "falls", pass: "p", cpu: .microseconds(cpu), pixels: 100_000 / (cpu / 100))
-        }
-        #expect(scheduler.estimatedCosts(engine: "same", passes: ["p"], typical: [], pixels: 3_000_000) == [200])
-        #expect(scheduler.estimatedCosts(engine: "falls", passes: ["p"], typical: [], pixels: 3_000_000) == [200])
-        // Not run yet: the engine's typical cost, else a millisecond.
-        #expect(
-            scheduler.estimatedCosts(engine: "new", passes: ["a", "b"], typical: [.microseconds(70)], pixels: 9) == [
-                70, PassScheduler.unknownCost,
-            ])
-    }
-
     @Test func aBatchRunsEveryPicturesCheapPassesBeforeAnyExpensiveOne() {
         let log = RecordingLog()
         let a = LoggedEngine("a", passes: 2, log: log)

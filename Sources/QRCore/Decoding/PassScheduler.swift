@@ -5,11 +5,10 @@ import Dispatch
 /// threads at once.
 ///
 /// A decode is a set of passes: (picture, engine, pass). A strategy is then an order
-/// over them, not a set of threads. A pass is ranked by what it costs to reach: the CPU
-/// time of that engine's passes up to and including it, each fitted, as the scheduler
-/// runs, to a part fixed and a part per pixel of the picture (until one has run, what the
-/// engine says it typically costs, else a millisecond), so cheap passes come first, and a
-/// large picture's passes rank as dear as they are.
+/// over them, not a set of threads. A pass is ranked by what it costs to reach: the mean
+/// CPU time, measured as the scheduler runs, of that engine's passes up to and including
+/// it (until one has run, what the engine says it typically costs, else a millisecond),
+/// so cheap passes come first.
 /// - **race** and **all** queue every engine's first pass at once, each engine's next
 ///   pass after a miss: with workers to spare a picture's engines run side by side (a
 ///   race), and when the pool is busy every picture's cheap passes come before any
@@ -41,59 +40,28 @@ public final class PassScheduler: Sendable {
     private let state = Locked(State())
     /// Where hedge timers fire.
     let timers = DispatchQueue(label: "qrkit.pass-scheduler.timers")
-    /// What each engine's passes have cost so far, which ranks them.
-    private let costs = Locked<[String: CostBook]>([:])
+    /// The mean CPU time of each engine's passes so far, which ranks them.
+    private let costs = Locked<[String: (count: Int, microseconds: Int)]>([:])
 
     /// What a pass is assumed to cost before one has run: a millisecond.
     static let unknownCost = 1000
 
-    /// The sums from which a pass's cost is fitted as a part fixed and a part per pixel of
-    /// the picture (least squares): zbar's scan of a 3-megapixel photograph costs a
-    /// hundred times its scan of a small one, and a cost per pass alone ranked it as cheap.
-    struct CostBook {
-        var count = 0.0
-        var pixels = 0.0
-        var pixelsSquared = 0.0
-        var micros = 0.0
-        var microsTimesPixels = 0.0
-
-        mutating func add(micros c: Double, pixels p: Double) {
-            count += 1
-            pixels += p
-            pixelsSquared += p * p
-            micros += c
-            microsTimesPixels += c * p
-        }
-
-        /// The fitted cost, in microseconds, of a picture of `p` pixels: the mean where the
-        /// pictures so far were nearly all of a size, or the fit would slope down.
-        func estimate(pixels p: Double) -> Double {
-            let mean = micros / count
-            let spread = count * pixelsSquared - pixels * pixels
-            guard count >= 3, spread > 1e-6 * count * pixelsSquared else { return mean }
-            let perPixel = (count * microsTimesPixels - pixels * micros) / spread
-            guard perPixel > 0 else { return mean }
-            let fixed = max(0, (micros - perPixel * pixels) / count)
-            return fixed + perPixel * p
-        }
-    }
-
-    /// Records that `pass` of `engine` took `cpu` on a picture of `pixels` pixels.
-    func recordCost(engine: String, pass: String, cpu: Duration, pixels: Int) {
-        let micros = cpu.milliseconds * 1000
+    /// Records that `pass` of `engine` took `cpu`.
+    func recordCost(engine: String, pass: String, cpu: Duration) {
+        let micros = Int(cpu.milliseconds * 1000)
         costs.withLock { book in
-            book[engine + "/" + pass, default: CostBook()].add(micros: micros, pixels: Double(pixels))
+            let old = book[engine + "/" + pass] ?? (0, 0)
+            book[engine + "/" + pass] = (old.count + 1, old.microseconds + micros)
         }
     }
 
-    /// The cost, in microseconds, of each of `passes` of `engine` on a picture of `pixels`
-    /// pixels, fitted to those run so far (``CostBook``); for one that has not run yet,
-    /// what the engine says it typically costs, else ``unknownCost``.
-    func estimatedCosts(engine: String, passes: [String], typical: [Duration], pixels: Int) -> [Int] {
+    /// The mean cost, in microseconds, of each of `passes` of `engine`; for one that has
+    /// not run yet, what the engine says it typically costs, else ``unknownCost``.
+    func meanCosts(engine: String, passes: [String], typical: [Duration]) -> [Int] {
         costs.withLock { book in
             passes.enumerated().map { index, pass in
                 if let entry = book[engine + "/" + pass], entry.count > 0 {
-                    return max(1, Int(entry.estimate(pixels: Double(pixels))))
+                    return max(1, entry.microseconds / entry.count)
                 }
                 return index < typical.count ? max(1, Int(typical[index].milliseconds * 1000)) : Self.unknownCost
             }
@@ -281,9 +249,7 @@ final class ScheduledDecode: Sendable {
             var reach = kind == .inTurn ? before : 0
             let typical = engine.typicalPassCosts
             ranks.append(
-                scheduler.estimatedCosts(
-                    engine: engine.name, passes: names, typical: typical, pixels: image.width * image.height
-                ).map { cost in
+                scheduler.meanCosts(engine: engine.name, passes: names, typical: typical).map { cost in
                     reach += cost
                     return reach
                 })
@@ -375,10 +341,7 @@ final class ScheduledDecode: Sendable {
         let cpu = threadCPUTime() - cpuStart
         switch result {
         case .failure(.cancelled): break  // A pass stopped early says nothing of what it costs.
-        default:
-            scheduler.recordCost(
-                engine: engine.name, pass: passNames[index][pass], cpu: cpu,
-                pixels: picture.original.width * picture.original.height)
+        default: scheduler.recordCost(engine: engine.name, pass: passNames[index][pass], cpu: cpu)
         }
         passDone((index, pass, result, end - passStart, cpu))
     }
