@@ -186,7 +186,7 @@ public final class PictureVariants: Sendable {
 
     /// A small picture (at most 360 pixels a side) grown to about 720 pixels, 2 to 4
     /// times, by cubic convolution, for codes of one or two pixels a module; nil for larger
-    /// pictures. Those it once grew twice too (up to 640 pixels a side), to 0.8 megapixels
+    /// pictures. Those it once grew twice too (up to 640 pixels a side), to 0.5 megapixels
     /// and more, it read none of on five corpora (the peer photographs, `Samples/`, three
     /// generated corpora of 300: seeds 7, 14 and 21), for 14 ms of try-harder a picture.
     package var grownSmoothly: GrayImage? {
