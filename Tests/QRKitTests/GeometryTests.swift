@@ -137,7 +137,8 @@ import Testing
         let raised = CancellationFlag()
         raised.cancel()
         #expect(throws: DecodeError.cancelled) { try image.upscaledBicubic(by: 3, stop: raised) }
-        #expect(try image.upscaledBicubic(by: 3, stop: CancellationFlag()).pixels == image.upscaledBicubic(by: 3).pixels)
+        #expect(
+            try image.upscaledBicubic(by: 3, stop: CancellationFlag()).pixels == image.upscaledBicubic(by: 3).pixels)
     }
 
     /// The upscaled pass's picture: grown to about 720 pixels, 4 times at most, and only
@@ -243,7 +244,8 @@ enum GeometryPictures {
         func finder(_ x: Double, _ y: Double, _ module: Double) -> FinderCandidate {
             FinderCandidate(centre: SIMD2(x, y), module: module, weight: 3)
         }
-        let square = FinderTriple(topLeft: finder(10, 10, 2), topRight: finder(40, 10, 2), bottomLeft: finder(10, 40, 2))
+        let square = FinderTriple(
+            topLeft: finder(10, 10, 2), topRight: finder(40, 10, 2), bottomLeft: finder(10, 40, 2))
         #expect(square.area(margin: 4) == [SIMD2(2, 2), SIMD2(48, 2), SIMD2(48, 48), SIMD2(2, 48)])
         let turned = FinderTriple(topLeft: finder(0, 0, 1), topRight: finder(0, 10, 1), bottomLeft: finder(-10, 0, 1))
         let area = turned.area(margin: 2)

@@ -33,7 +33,9 @@ package struct FinderTriple: Sendable, Equatable {
         let out = margin * module
         let a = across / max(1e-9, (across * across).sum().squareRoot()) * out
         let b = down / max(1e-9, (down * down).sum().squareRoot()) * out
-        return [topLeft.centre - a - b, topRight.centre + a - b, topRight.centre + down + a + b, bottomLeft.centre - a + b]
+        return [
+            topLeft.centre - a - b, topRight.centre + a - b, topRight.centre + down + a + b, bottomLeft.centre - a + b,
+        ]
     }
 
     /// The median module size of the three: one finder foreshortened by a curve does not
