@@ -8,9 +8,9 @@ import CZBar
 /// misses small codes: its passes are the picture as it is, then small pictures (under
 /// 640 px) scaled up to about 640 (four times at most) and large ones (over 1600 px)
 /// scaled down by half, then the picture inverted for light-on-dark codes, then padded
-/// with a quiet zone and smoothed for tight crops and textured modules. A scanner is made per call (zbar
-/// scanners are not thread-safe) and runs in binary mode: we get the exact bytes and
-/// decode the text ourselves (``/QRCore/SymbolText``).
+/// with a quiet zone and smoothed for tight crops and textured modules. A scanner is
+/// made per call (zbar scanners are not thread-safe) and runs in binary mode: we get the
+/// exact bytes and decode the text ourselves (``/QRCore/SymbolText``).
 ///
 ///     let symbols = try ZBarEngine().decode(image, cancel: CancellationFlag())
 public struct ZBarEngine: DecodeEngine {

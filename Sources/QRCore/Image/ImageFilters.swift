@@ -38,7 +38,7 @@ extension GrayImage {
         try! upscaledBicubic(by: factor, stop: CancellationFlag())
     }
 
-    /// ``upscaledBicubic(by:)``, looking at `stop` every few rows: once it is raised, this
+    /// ``upscaledBicubic(by:)``, looking at `stop` every row: once it is raised, this
     /// throws ``DecodeError/cancelled``. Growing a picture of 300 pixels three times takes
     /// milliseconds, which a pass whose answer has come need not spend.
     package func upscaledBicubic(by factor: Int, stop: CancellationFlag) throws(DecodeError) -> GrayImage {
