@@ -43,6 +43,7 @@ extension GrayImage {
     /// milliseconds, which a pass whose answer has come need not spend.
     package func upscaledBicubic(by factor: Int, stop: CancellationFlag) throws(DecodeError) -> GrayImage {
         precondition(factor >= 1, "upscaledBicubic needs a factor of at least 1")
+        try stop.check()
         if factor == 1 { return self }
         // The four weights of each output phase: an output pixel `k` of every `factor`
         // lies (k + 0.5) / factor - 0.5 source pixels after the source pixel below it.

@@ -95,7 +95,6 @@ extension GrayImage {
         if finders != .byRuns, longest <= 400, runs.filter({ $0.weight >= 3 && $0.module >= 2.5 }).count < 2 {
             let growth = longest <= 200 ? 4 : longest <= 300 ? 3 : 2
             let fitted = direct.map { $0.area(margin: 4) }
-            try stop.check()
             let grown = try upscaledBicubic(by: growth, stop: stop)
             let sizes = [1.0, 1.25, 1.5, 1.75, 2.0].map { $0 * Double(growth) }
             let rings = FinderTriple.triples(
@@ -103,8 +102,7 @@ extension GrayImage {
             ).filter { ring in
                 // Finders the runs found belong to a symbol the redrawn pass fits (at its own
                 // size): those, and finder-like specks of its data, are not fitted again.
-                let centres = [ring.topLeft, ring.topRight, ring.bottomLeft].map { $0.centre / Double(growth) }
-                return !fitted.contains { area in centres.filter { Self.quadrilateral(area, holds: $0) }.count >= 2 }
+                !Self.twoOfThree(ring, grownBy: Double(growth), lieIn: fitted)
             }
             if !rings.isEmpty { sources.append((grown, growth, rings, 8)) }
         }
@@ -119,11 +117,7 @@ extension GrayImage {
             let growth = Double(source.growth)
             for triple in source.triples {
                 try stop.check()
-                let centres = [triple.topLeft, triple.topRight, triple.bottomLeft].map { $0.centre / growth }
-                let alreadyRead = readAreas.contains { area in
-                    centres.filter { Self.quadrilateral(area, holds: $0) }.count >= 2
-                }
-                if alreadyRead { continue }
+                if Self.twoOfThree(triple, grownBy: growth, lieIn: readAreas) { continue }
                 var candidates = Self.flatFits(triple, sizes: triple.sizes(margin: source.sizesAround), sampler)
                 // Flat, then meshed with 3 × 3 control points, then 5 × 5: each drawing read
                 // before the fit goes on. A grid that a mesh cannot improve is flat: it is
@@ -180,6 +174,15 @@ extension GrayImage {
         }
         let ranked = refined.sorted { $0.score > $1.score }
         return Array(ranked.prefix(ranked.count > 1 && ranked[1].score > 0.97 * ranked[0].score ? 2 : 1))
+    }
+
+    /// Whether two or more of the centres of `triple`, found in this picture grown `growth`
+    /// times, lie in one of the convex quadrilaterals `areas` of this picture.
+    private static func twoOfThree(_ triple: FinderTriple, grownBy growth: Double, lieIn areas: [[SIMD2<Double>]])
+        -> Bool
+    {
+        let centres = [triple.topLeft, triple.topRight, triple.bottomLeft].map { $0.centre / growth }
+        return areas.contains { area in centres.filter { quadrilateral(area, holds: $0) }.count >= 2 }
     }
 
     /// Whether the convex quadrilateral `corners` (in order round it) holds `point`.
