@@ -14,63 +14,138 @@ extension GrayImage {
     /// row is looked at (every third in pictures over 2000 rows), against a threshold
     /// that follows the light along the row; the look stops at the first finder confirmed.
     package func hasFinderLikePattern() -> Bool {
-        guard width >= 7, height >= 7 else { return false }
-        let rowStep = height > 2000 ? 3 : 2
+        !finderSightings(rowStep: height > 2000 ? 3 : 2, limit: 1) { _ in [0..<width] }.isEmpty
+    }
+
+    /// Whether the picture shows, outside the codes whose corners are `symbols`, three
+    /// finder-like patterns of one size, as another QR symbol would: whether it may hold
+    /// more codes than those. A code's own finders lie within its corners' bounding box,
+    /// which is widened by a tenth on each side for corners an engine placed roughly;
+    /// only the rows' stretches outside the boxes are looked at, on rows as far apart as
+    /// a finder of the codes read allows (a fortieth of a code's side, two rows at least),
+    /// so the look costs little where the codes fill the picture.
+    ///
+    /// - Parameter symbols: each code's corners, in the picture.
+    package func showsFindersOutside(_ symbols: [[Point]]) -> Bool {
+        let boxes = symbols.compactMap { corners -> (x: Range<Int>, y: Range<Int>)? in
+            guard let minX = corners.map(\.x).min(), let maxX = corners.map(\.x).max(),
+                let minY = corners.map(\.y).min(), let maxY = corners.map(\.y).max()
+            else { return nil }
+            let marginX = (maxX - minX) / 10 + 2
+            let marginY = (maxY - minY) / 10 + 2
+            return ((minX - marginX)..<(maxX + marginX + 1), (minY - marginY)..<(maxY + marginY + 1))
+        }
+        let smallest = boxes.map { min($0.x.count, $0.y.count) }.min() ?? 0
+        let rowStep = max(2, smallest / 40)
+        var sightings: [FinderSighting] = []
+        // Stop once three sightings of one size show (each sighting is merged with one
+        // near it, so a finder crossed by two rows counts once).
+        var triple = false
+        _ = finderSightings(rowStep: rowStep, limit: 512) { y in
+            var spans = [0..<width]
+            for box in boxes where box.y.contains(y) {
+                spans = spans.flatMap { span -> [Range<Int>] in
+                    let left = span.lowerBound..<max(span.lowerBound, min(span.upperBound, box.x.lowerBound))
+                    let right = min(span.upperBound, max(span.lowerBound, box.x.upperBound))..<span.upperBound
+                    return [left, right].filter { $0.count >= 7 }
+                }
+            }
+            return spans
+        } found: { sighting in
+            guard sighting.contrast >= FinderSighting.printedContrast else { return false }
+            guard let near = sightings.firstIndex(where: { $0.isNear(sighting) }) else {
+                sightings.append(sighting)
+                return false
+            }
+            // Seen on two rows at least: noise seldom repeats at one place.
+            sightings[near].count += 1
+            guard sightings[near].count == 2 else { return false }
+            triple = FinderSighting.completeLikeTriple(sightings[near], among: sightings.filter { $0.count >= 2 })
+            return triple
+        }
+        return triple
+    }
+
+    /// The finder-like patterns (1:1:3:1:1 across a row, confirmed down the column through
+    /// the middle) on every `rowStep`-th row, looked for in the stretches of the row that
+    /// `spans` gives, against a threshold that follows the light along the stretch; at most
+    /// `limit`, or until `found` says to stop.
+    private func finderSightings(
+        rowStep: Int, limit: Int, spans: (Int) -> [Range<Int>], found: (FinderSighting) -> Bool = { _ in false }
+    ) -> [FinderSighting] {
+        guard width >= 7, height >= 7 else { return [] }
         let radius = max(8, width / 12)
-        return withRows { storage, offset, stride in
+        var sightings: [FinderSighting] = []
+        withRows { storage, offset, stride in
             // Local to the closure, so that no access to them is checked at run time.
             var sums = [Int](repeating: 0, count: width + 1)
-            // Run lengths along a row, light and dark in turn, the first of the colour of
-            // the row's first pixel.
+            // Run lengths along a stretch, light and dark in turn, the first of the colour
+            // of the stretch's first pixel.
             var runs = [Int](repeating: 0, count: width)
             for y in Swift.stride(from: rowStep / 2, to: height, by: rowStep) {
                 let row = offset + y * stride
-                for x in 0..<width { sums[x + 1] = sums[x] + Int(storage[row + x]) }
-                func isDark(_ x: Int) -> Bool {
-                    let low = max(0, x - radius)
-                    let high = min(width, x + radius + 1)
-                    return Int(storage[row + x]) * (high - low) < sums[high] - sums[low]
-                }
-                let firstIsDark = isDark(0)
-                var count = 0
-                var current = firstIsDark
-                var length = 1
-                for x in 1..<width {
-                    if isDark(x) == current {
-                        length += 1
-                    } else {
-                        runs[count] = length
-                        count += 1
-                        length = 1
-                        current.toggle()
+                for span in spans(y) where span.count >= 7 {
+                    let start = span.lowerBound
+                    let end = span.upperBound
+                    for x in span { sums[x + 1] = sums[x] + Int(storage[row + x]) }
+                    func isDark(_ x: Int) -> Bool {
+                        let low = max(start, x - radius)
+                        let high = min(end, x + radius + 1)
+                        return Int(storage[row + x]) * (high - low) < sums[high] - sums[low]
                     }
-                }
-                runs[count] = length
-                count += 1
-                // Every five runs in a row, starting dark (dark on light) or light (light
-                // on dark), each confirmed down its centre's column.
-                var position = 0
-                for index in 0..<max(0, count - 4) {
-                    defer { position += runs[index] }
-                    guard
-                        isFinderRatio(
-                            runs[index], runs[index + 1], runs[index + 2], runs[index + 3], runs[index + 4])
-                    else { continue }
-                    let centre = position + runs[index] + runs[index + 1] + runs[index + 2] / 2
-                    let low = max(0, centre - radius)
-                    let high = min(width, centre + radius + 1)
-                    let across = runs[index] + runs[index + 1] + runs[index + 2] + runs[index + 3] + runs[index + 4]
-                    if confirmsDown(
-                        x: centre, y: y, threshold: (sums[high] - sums[low]) / (high - low),
-                        darkOnLight: firstIsDark == (index % 2 == 0), across: across, storage: storage,
-                        offset: offset, stride: stride)
-                    {
-                        return true
+                    let firstIsDark = isDark(start)
+                    var count = 0
+                    var current = firstIsDark
+                    var length = 1
+                    for x in (start + 1)..<end {
+                        if isDark(x) == current {
+                            length += 1
+                        } else {
+                            runs[count] = length
+                            count += 1
+                            length = 1
+                            current.toggle()
+                        }
+                    }
+                    runs[count] = length
+                    count += 1
+                    // Every five runs in a row, starting dark (dark on light) or light (light
+                    // on dark), each confirmed down its centre's column.
+                    var position = start
+                    for index in 0..<max(0, count - 4) {
+                        defer { position += runs[index] }
+                        guard
+                            isFinderRatio(
+                                runs[index], runs[index + 1], runs[index + 2], runs[index + 3], runs[index + 4])
+                        else { continue }
+                        let centre = position + runs[index] + runs[index + 1] + runs[index + 2] / 2
+                        let low = max(start, centre - radius)
+                        let high = min(end, centre + radius + 1)
+                        let across =
+                            runs[index] + runs[index + 1] + runs[index + 2] + runs[index + 3] + runs[index + 4]
+                        guard
+                            confirmsDown(
+                                x: centre, y: y, threshold: (sums[high] - sums[low]) / (high - low),
+                                darkOnLight: firstIsDark == (index % 2 == 0), across: across, storage: storage,
+                                offset: offset, stride: stride)
+                        else { continue }
+                        // The tones of the centre run and of the ring beside it: a finder
+                        // printed stands out; noise on a flat ground hardly.
+                        let ringStart = position + runs[index]
+                        let centreStart = ringStart + runs[index + 1]
+                        var ringSum = 0
+                        for x in ringStart..<centreStart { ringSum += Int(storage[row + x]) }
+                        var centreSum = 0
+                        for x in centreStart..<(centreStart + runs[index + 2]) { centreSum += Int(storage[row + x]) }
+                        let contrast = abs(centreSum / runs[index + 2] - ringSum / runs[index + 1])
+                        let sighting = FinderSighting(x: centre, y: y, across: across, contrast: contrast)
+                        sightings.append(sighting)
+                        if sightings.count >= limit || found(sighting) { return }
                     }
                 }
             }
-            return false
         }
+        return sightings
     }
 
     /// Whether the column through (`x`, `y`) shows the same 1:1:3:1:1 pattern, of a size
@@ -89,5 +164,43 @@ extension GrayImage {
         let total = up.outer + up.ring + centre + down.ring + down.outer
         return isFinderRatio(up.outer, up.ring, centre, down.ring, down.outer) && 2 * total >= across
             && total <= 2 * across
+    }
+}
+
+/// A finder-like pattern seen on a row: its centre and how many pixels it spans.
+struct FinderSighting: Equatable {
+    var x: Int
+    var y: Int
+    var across: Int
+    /// The difference in tone, 0 to 255, between its centre and the ring round it.
+    var contrast: Int
+    /// Rows that saw it.
+    var count = 1
+
+    /// The least contrast of a finder printed, seen in a photograph: a fifth of the range.
+    static let printedContrast = 50
+
+    /// Whether `other` is the same pattern seen again (a row or two further down).
+    func isNear(_ other: FinderSighting) -> Bool {
+        abs(x - other.x) <= across / 2 && abs(y - other.y) <= across
+    }
+
+    /// Whether `sighting` and two others of `sightings` are three of about one size, far
+    /// enough apart to be the finders of one symbol (at least twice their width: a version
+    /// 1 symbol's finders are three finder widths apart, centre to centre) and near enough
+    /// (a version 40 symbol's are 23 widths apart).
+    static func completeLikeTriple(_ sighting: FinderSighting, among sightings: [FinderSighting]) -> Bool {
+        func alike(_ a: FinderSighting, _ b: FinderSighting) -> Bool {
+            let ratio = Double(a.across) / Double(b.across)
+            guard ratio > 0.6, ratio < 1 / 0.6 else { return false }
+            let distance = Double(abs(a.x - b.x) + abs(a.y - b.y))
+            let size = Double(a.across + b.across) / 2
+            return distance >= 2 * size && distance <= 36 * size
+        }
+        let partners = sightings.filter { alike($0, sighting) }
+        for i in partners.indices {
+            for j in partners.indices where j > i && alike(partners[i], partners[j]) { return true }
+        }
+        return false
     }
 }
