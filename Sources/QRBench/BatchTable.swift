@@ -19,15 +19,15 @@ public struct BatchRow: Sendable {
     public var cpuPerPicture: Double
 }
 
-/// Decodes the corpus as one batch per strategy, on a ``PassScheduler`` of `workers`
+/// Decodes the corpus as one batch per strategy, on a ``DecodeExecutor`` of `workers`
 /// workers, the way `qr decode DIR` does (pictures already in memory: reading the files
 /// is left out). The per-picture table of ``BenchRunner`` times each picture alone; this
-/// one answers what a folder costs, where the scheduler interleaves pictures' passes and
+/// one answers what a folder costs, where the executor interleaves pictures' passes and
 /// a race's losers are charged through the CPU they take.
 public struct BatchTable: Sendable {
     /// Timed batches per strategy, after one untimed one.
     public var runs: Int
-    /// The scheduler's workers.
+    /// The executor's workers.
     public var workers: Int
 
     public init(runs: Int, workers: Int) {
@@ -63,7 +63,7 @@ public struct BatchTable: Sendable {
 
     /// One batch: wall and process CPU milliseconds, and each picture's symbols.
     static func batch(_ corpus: Corpus, strategy: StrategyName, workers: Int) -> (Double, Double, [[Symbol]]) {
-        let decoder = QRDecoder(strategy: strategy.makeStrategy(), scheduler: PassScheduler(workers: workers))
+        let decoder = QRDecoder(strategy: strategy.makeStrategy(), executor: DecodeExecutor(workers: workers))
         let answers = Locked([[Symbol]](repeating: [], count: corpus.pictures.count))
         let pictures = corpus.pictures
         let next = Locked(0)

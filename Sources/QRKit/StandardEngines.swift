@@ -24,9 +24,12 @@ extension QRDecoder {
     /// - Parameters:
     ///   - timeout: the longest a decode may take; nil for no limit.
     ///   - history: recent timings to learn from; a new, empty one by default.
-    ///   - scheduler: a pool to run every decode's passes on; none by default.
-    public init(timeout: Duration? = nil, history: LatencyHistory = LatencyHistory(), scheduler: PassScheduler? = nil) {
-        self.init(strategy: .standardRace, timeout: timeout, history: history, scheduler: scheduler)
+    ///   - executor: the pool to run every decode's passes on; the process's shared one by
+    ///     default.
+    public init(
+        timeout: Duration? = nil, history: LatencyHistory = LatencyHistory(), executor: DecodeExecutor = .shared
+    ) {
+        self.init(strategy: .standardRace, timeout: timeout, history: history, executor: executor)
     }
 }
 

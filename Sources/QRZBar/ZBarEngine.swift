@@ -53,20 +53,15 @@ public struct ZBarEngine: DecodeEngine {
         }
     }
 
-    public func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] {
-        let scanner = try ZBarScanner()
-        let picture = PictureVariants(image, stop: cancel)
-        return try runPasses(passes, cancel: cancel) { try run($0, on: picture, with: scanner) }
-    }
+    /// The passes after the first, the expensive ones, only where something like a finder
+    /// pattern shows.
+    public var passesAfterFirstNeedFinders: Bool { true }
 
     public func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
         try run(passes[index], on: picture, with: ZBarScanner())
     }
 
     private func run(_ pass: Pass, on picture: PictureVariants, with scanner: ZBarScanner) throws -> [Symbol] {
-        // The passes after the first, the expensive ones, only where something like a
-        // finder pattern shows.
-        if pass != passes.first, !picture.mayHoldCode { return [] }
         let image = picture.original
         switch pass {
         case .asIs:

@@ -80,7 +80,7 @@ public struct ZXingEngine: DecodeEngine {
     /// the fast one on pictures this size; the rescaled one grows the picture up to 4 times.
     /// The geometry passes (2026-11-25): the sharpened one about the try-harder pass, the
     /// upscaled one about the rescaled one, the redrawn ones, which fit module grids, two
-    /// to three times the rescaled one. A scheduler ranks passes by these only until it
+    /// to three times the rescaled one. An executor ranks passes by these only until it
     /// has timed them.
     public var typicalPassCosts: [Duration] {
         passes.map { pass in
@@ -96,19 +96,15 @@ public struct ZXingEngine: DecodeEngine {
         }
     }
 
-    public func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] {
-        let picture = PictureVariants(image, stop: cancel)
-        return try runPasses(passes, cancel: cancel) { try run($0, on: picture) }
-    }
+    /// The passes after the first, the expensive ones, only where something like a finder
+    /// pattern shows.
+    public var passesAfterFirstNeedFinders: Bool { true }
 
     public func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
         try run(passes[index], on: picture)
     }
 
     private func run(_ pass: Pass, on picture: PictureVariants) throws -> [Symbol] {
-        // The passes after the first, the expensive ones, only where something like a
-        // finder pattern shows.
-        if pass != passes.first, !picture.mayHoldCode { return [] }
         var options = CZXingOptions()
         options.formats = Int32(CZXING_FORMAT_QR) | (readsMicroQR ? Int32(CZXING_FORMAT_MICRO_QR) : 0)
         options.tryDownscale = 1
@@ -211,5 +207,39 @@ public struct ZXingEngine: DecodeEngine {
         return Symbol(
             text: text, bytes: bytes, corners: corners, errorCorrection: ErrorCorrectionLevel(rawValue: level),
             structuredAppend: append, hasECI: hasECI, isMicro: r.isMicro != 0, engine: "zxing")
+    }
+}
+
+/// The copies of a picture that only zxing-cpp's passes read, kept in its memo.
+extension PictureVariants {
+    /// The picture with an unsharp mask (`GrayImage.sharpened(radius:amount:)`: a blur of
+    /// about two pixels, the difference added back once and a half), for codes out of
+    /// focus; a picture over 1280 pixels a side is halved first (``halved``), which a
+    /// two-pixel mask then suits as it suits a smaller one, at a quarter of the work.
+    package var sharpened: GrayImage {
+        derived("zxing.sharpened") {
+            (max(original.width, original.height) > 1280 ? halved : original).sharpened(radius: 2, amount: 1.5)
+        }
+    }
+
+    /// The sharpened picture (``sharpened``) of a small picture (under 640 pixels a side)
+    /// grown twice by cubic convolution; nil for larger pictures. zxing-cpp reads a sharpened
+    /// code of three or four pixels a module better grown.
+    package var sharpenedAndGrown: GrayImage? {
+        derived("zxing.sharpened-grown") {
+            max(original.width, original.height) < 640 ? sharpened.upscaledBicubic(by: 2) : nil
+        }
+    }
+
+    /// A small picture (at most 360 pixels a side) grown to about 720 pixels, 2 to 4
+    /// times, by cubic convolution, for codes of one or two pixels a module; nil for larger
+    /// pictures, where growing reads no more codes for much more work.
+    package var grownSmoothly: GrayImage? {
+        derived("zxing.grown-smoothly") {
+            let longest = max(original.width, original.height)
+            guard longest <= 360 else { return nil }
+            let factor = min(4, Int((720 / Double(longest)).rounded(.down)))
+            return original.upscaledBicubic(by: factor)
+        }
     }
 }

@@ -59,10 +59,10 @@ struct UpturnedEngine: DecodeEngine {
     @Test(arguments: [false, true])
     func everyStrategyOverItReadsThePhoto(scheduled: Bool) throws {
         let image = try PNGReader().read(contentsOf: Self.photo)
-        let scheduler = scheduled ? PassScheduler(workers: 2) : nil
+        let executor = scheduled ? DecodeExecutor(workers: 2) : .shared
         for name in StrategyName.all(in: Self.registry) {
             let strategy = name.makeStrategy(in: Self.registry)
-            let report = try QRDecoder(strategy: strategy, scheduler: scheduler).decode(image)
+            let report = try QRDecoder(strategy: strategy, executor: executor).decode(image)
             #expect(report.symbols.map(\.text).contains(Self.expected), "\(name)")
             let engines = report.engines.map(\.name)
             switch name.rawValue {

@@ -59,7 +59,7 @@ final class ConcurrencyGauge: Sendable {
         let b = LoggedEngine("b", passes: 2, log: log)
         // One worker: the order is the scheduler's alone. Four pictures fit its window.
         let answered = Locked(0)
-        QRDecoder(strategy: .race([a, b]), scheduler: PassScheduler(workers: 1))
+        QRDecoder(strategy: .race([a, b]), executor: DecodeExecutor(workers: 1))
             .decodeBatch(next: Self.shades(4)) { _, _ in answered.withLock { $0 += 1 } }
         #expect(answered.withLock { $0 } == 4)
         let all = 0..<4
@@ -106,7 +106,7 @@ final class ConcurrencyGauge: Sendable {
         }
         let waiter = Waiter()
         let decoder = QRDecoder(
-            strategy: .race([waiter, Answerer(waiter: waiter)]), scheduler: PassScheduler(workers: 2))
+            strategy: .race([waiter, Answerer(waiter: waiter)]), executor: DecodeExecutor(workers: 2))
         let (report, settled) = decodeAndSettle(decoder)
         #expect(report.symbols.map(\.text) == ["here"])
         #expect(settled.engines.first { $0.name == "waiter" }?.outcome == .cancelled)
@@ -118,7 +118,7 @@ final class ConcurrencyGauge: Sendable {
         let log = RecordingLog()
         let first = LoggedEngine("a", passes: 2, log: log)
         let second = LoggedEngine("b", passes: 1, log: log)
-        QRDecoder(strategy: .sequential([first, second]), scheduler: PassScheduler(workers: 1))
+        QRDecoder(strategy: .sequential([first, second]), executor: DecodeExecutor(workers: 1))
             .decodeBatch(next: Self.shades(2)) { _, _ in }
         #expect(log.entries == ["a0@0", "a0@1", "a1@0", "a1@1", "b0@0", "b0@1"])
     }
@@ -126,7 +126,7 @@ final class ConcurrencyGauge: Sendable {
     @Test func anAnsweredPicturesQueuedPassesNeverRun() throws {
         let finds = TestEngine("finds", passDelay: .milliseconds(1), .finds("x"))
         let slow = TestEngine("slow", passes: 5, passDelay: .milliseconds(1), .findsNothing)
-        let decoder = QRDecoder(strategy: .race([finds, slow]), scheduler: PassScheduler(workers: 1))
+        let decoder = QRDecoder(strategy: .race([finds, slow]), executor: DecodeExecutor(workers: 1))
         let (answer, settled) = decodeAndSettle(decoder)
         #expect(answer.winner == "finds")
         #expect(settled.engines.map(\.outcome) == [.found(1), .notStarted])
@@ -140,20 +140,20 @@ final class ConcurrencyGauge: Sendable {
         let engines: [any DecodeEngine] = [
             GaugedEngine(inner: ZXingEngine(), gauge: gauge), GaugedEngine(inner: ZBarEngine(), gauge: gauge),
         ]
-        // Without a scheduler (and without the gauge): a race's loser runs on after the answer.
+        // Without the gauge, on the shared executor.
         let plain = QRDecoder(strategy: .race([ZXingEngine(), ZBarEngine()]))
         let expected = try images.map { try plain.decode($0).symbols.map(\.bytes) }
-        let shared = QRDecoder(strategy: .race(engines), scheduler: PassScheduler(workers: 2))
+        let shared = QRDecoder(strategy: .race(engines), executor: DecodeExecutor(workers: 2))
         let decodes = 320
         let mismatches = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 16) { thread in
             for index in stride(from: thread, to: decodes, by: 16) {
-                let got = try? shared.decode(images[index % images.count]).symbols.map(\.bytes)
+                let got = decodeOnTheExecutor(shared, images[index % images.count])?.symbols.map(\.bytes)
                 if got != expected[index % images.count] { mismatches.withLock { $0 += 1 } }
             }
         }
         #expect(mismatches.withLock { $0 } == 0)
-        #expect(gauge.most <= 2, "\(gauge.most) passes ran at once on a 2-worker scheduler")
+        #expect(gauge.most <= 2, "\(gauge.most) passes ran at once on a 2-worker executor")
     }
 
     @Test(arguments: StrategyName.allCases)
@@ -162,7 +162,7 @@ final class ConcurrencyGauge: Sendable {
         let images = try paths.map { try PNGReader().read(contentsOf: $0) }
         let plain = QRDecoder(strategy: strategy.makeStrategy())
         let expected = try images.map { try plain.decode($0).symbols.map(\.bytes) }
-        let batch = QRDecoder(strategy: strategy.makeStrategy(), scheduler: PassScheduler(workers: 2))
+        let batch = QRDecoder(strategy: strategy.makeStrategy(), executor: DecodeExecutor(workers: 2))
         let got = Locked<[Int: [[UInt8]]]>([:])
         let next = Atomic<Int>(0)
         batch.decodeBatch(

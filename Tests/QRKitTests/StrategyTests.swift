@@ -9,7 +9,7 @@ import Testing
     @Test(arguments: Pool.both) func raceReturnsFirstSuccessEvenWhenAFailureFinishesFirst(pool: Pool) throws {
         let failsFast = TestEngine("fails-fast", passDelay: .milliseconds(5), .findsNothing)
         let findsLater = TestEngine("finds-later", passDelay: .milliseconds(60), .finds("late"))
-        let report = try QRDecoder(strategy: .race([failsFast, findsLater]), scheduler: pool.scheduler).decode(
+        let report = try QRDecoder(strategy: .race([failsFast, findsLater]), executor: pool.executor).decode(
             blankImage)
         #expect(report.winner == "finds-later")
         #expect(report.symbols.map(\.text) == ["late"])
@@ -19,7 +19,7 @@ import Testing
     @Test(arguments: Pool.both) func raceAnswersWithoutWaitingForTheSlowerEngine(pool: Pool) throws {
         let fast = TestEngine("fast", passDelay: .milliseconds(5), .finds("fast"))
         let slow = TestEngine("slow", passes: 40, passDelay: .milliseconds(50), .finds("slow"))
-        let (answer, settled) = decodeAndSettle(QRDecoder(strategy: .race([slow, fast]), scheduler: pool.scheduler))
+        let (answer, settled) = decodeAndSettle(QRDecoder(strategy: .race([slow, fast]), executor: pool.executor))
         #expect(answer.winner == "fast")
         #expect(answer.symbols.map(\.text) == ["fast"])
         #expect(answer.engines[0].outcome == .running)
@@ -57,7 +57,7 @@ import Testing
     @Test(arguments: Pool.both) func raceWhereAllFailWaitsForAll(pool: Pool) throws {
         let a = TestEngine("a", passDelay: .milliseconds(5), .findsNothing)
         let b = TestEngine("b", passes: 3, passDelay: .milliseconds(20), .findsNothing)
-        let report = try QRDecoder(strategy: .race([a, b]), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .race([a, b]), executor: pool.executor).decode(blankImage)
         #expect(report.winner == nil)
         #expect(report.symbols.isEmpty)
         #expect(report.engines.map(\.outcome) == [.none, .none])
@@ -67,7 +67,7 @@ import Testing
     @Test(arguments: Pool.both) func sequentialStopsAtTheFirstSuccess(pool: Pool) throws {
         let first = TestEngine("first", passDelay: .milliseconds(1), .finds("one"))
         let second = TestEngine("second", passDelay: .milliseconds(1), .finds("two"))
-        let report = try QRDecoder(strategy: .sequential([first, second]), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .sequential([first, second]), executor: pool.executor).decode(blankImage)
         #expect(report.winner == "first")
         #expect(report.engines.map(\.outcome) == [.found(1), .notStarted])
         #expect(second.callCount == 0)
@@ -76,7 +76,7 @@ import Testing
     @Test(arguments: Pool.both) func sequentialFallsBackWhenTheFirstFindsNothing(pool: Pool) throws {
         let first = TestEngine("first", passDelay: .milliseconds(1), .findsNothing)
         let second = TestEngine("second", passDelay: .milliseconds(1), .finds("two"))
-        let report = try QRDecoder(strategy: .sequential([first, second]), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .sequential([first, second]), executor: pool.executor).decode(blankImage)
         #expect(report.winner == "second")
         #expect(report.engines.map(\.outcome) == [.none, .found(1)])
         let firstDone = try #require(report.engines[0].elapsed)
@@ -88,7 +88,7 @@ import Testing
         let a = TestEngine("a", passDelay: .milliseconds(1), .finds("same"))
         let b = TestEngine("b", passDelay: .milliseconds(10), .finds("same"))
         let c = TestEngine("c", passDelay: .milliseconds(5), .finds("other"))
-        let report = try QRDecoder(strategy: .all([a, b, c]), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .all([a, b, c]), executor: pool.executor).decode(blankImage)
         #expect(report.engines.map(\.outcome) == [.found(1), .found(1), .found(1)])
         #expect(Set(report.symbols.map(\.text)) == ["same", "other"])
         #expect(report.symbols.count == 2)
@@ -98,7 +98,7 @@ import Testing
         let slow = TestEngine("slow", passes: 10, passDelay: .milliseconds(30), .finds("slow"))
         let quick = TestEngine("quick", passDelay: .milliseconds(1), .finds("quick"))
         let delay = Duration.milliseconds(60)
-        let report = try QRDecoder(strategy: .hedged([slow, quick], delay: .fixed(delay)), scheduler: pool.scheduler)
+        let report = try QRDecoder(strategy: .hedged([slow, quick], delay: .fixed(delay)), executor: pool.executor)
             .decode(blankImage)
         #expect(report.winner == "quick")
         let start = try #require(report.engines[1].startOffset)
@@ -109,7 +109,7 @@ import Testing
         let first = TestEngine("first", passDelay: .milliseconds(1), .finds("first"))
         let second = TestEngine("second", passDelay: .milliseconds(1), .finds("second"))
         let (answer, settled) = decodeAndSettle(
-            QRDecoder(strategy: .hedged([first, second], delay: .fixed(.seconds(1))), scheduler: pool.scheduler))
+            QRDecoder(strategy: .hedged([first, second], delay: .fixed(.seconds(1))), executor: pool.executor))
         #expect(answer.winner == "first")
         #expect(settled.engines[1].outcome == .notStarted)
         #expect(second.callCount == 0)
@@ -119,7 +119,7 @@ import Testing
         let first = TestEngine("first", passDelay: .milliseconds(1), .findsNothing)
         let second = TestEngine("second", passDelay: .milliseconds(1), .finds("second"))
         let report = try QRDecoder(
-            strategy: .hedged([first, second], delay: .fixed(.seconds(30))), scheduler: pool.scheduler
+            strategy: .hedged([first, second], delay: .fixed(.seconds(30))), executor: pool.executor
         ).decode(blankImage)
         #expect(report.winner == "second")
     }
@@ -133,7 +133,7 @@ import Testing
         let slow = TestEngine("slow", passDelay: .milliseconds(1), .finds("slow"))
         let quick = TestEngine("quick", passDelay: .milliseconds(1), .finds("quick"))
         let decoder = QRDecoder(
-            strategy: .hedged([slow, quick], delay: .fixed(.seconds(1))), history: history, scheduler: pool.scheduler)
+            strategy: .hedged([slow, quick], delay: .fixed(.seconds(1))), history: history, executor: pool.executor)
         let (answer, _) = decodeAndSettle(decoder)
         #expect(answer.engines.map(\.name) == ["quick", "slow"])
         #expect(answer.winner == "quick")
@@ -151,7 +151,7 @@ import Testing
     @Test(arguments: Pool.both) func timeoutReturnsWhatItHas(pool: Pool) throws {
         let quick = TestEngine("quick", passDelay: .milliseconds(1), .findsNothing)
         let stuck = TestEngine("stuck", passes: 100, passDelay: .milliseconds(20), .finds("late"))
-        let decoder = QRDecoder(strategy: .race([quick, stuck]), timeout: .milliseconds(50), scheduler: pool.scheduler)
+        let decoder = QRDecoder(strategy: .race([quick, stuck]), timeout: .milliseconds(50), executor: pool.executor)
         let (answer, settled) = decodeAndSettle(decoder)
         #expect(answer.timedOut)
         #expect(answer.symbols.isEmpty)
@@ -183,7 +183,7 @@ import Testing
     @Test(arguments: Pool.both) func aRaceWonWithUnplacedPartsWaitsForAnEngineThatPlacesThem(pool: Pool) throws {
         let unplacer = TestEngine("unplacer", passDelay: .milliseconds(1), .findsSymbols(Self.unplacedParts))
         let placer = TestEngine("placer", passes: 3, passDelay: .milliseconds(30), .findsSymbols(Self.placedParts))
-        let report = try QRDecoder(strategy: .race([unplacer, placer]), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .race([unplacer, placer]), executor: pool.executor).decode(blankImage)
         #expect(report.winner == "placer")
         #expect(report.symbols == Self.placedParts)
         #expect(report.engines.map(\.outcome) == [.found(2), .found(2)])
@@ -196,7 +196,7 @@ import Testing
         for strategy in [
             DecodeStrategy.race([unplacer, other]), .sequential([unplacer, other]), .hedged([unplacer, other]),
         ] {
-            let report = try QRDecoder(strategy: strategy, scheduler: pool.scheduler).decode(blankImage)
+            let report = try QRDecoder(strategy: strategy, executor: pool.executor).decode(blankImage)
             #expect(report.winner == "unplacer", "\(strategy.name)")
             #expect(report.symbols == Self.unplacedParts, "\(strategy.name)")
             #expect(report.engines[1].outcome == .none, "\(strategy.name)")
@@ -211,7 +211,7 @@ import Testing
             DecodeStrategy.sequential([unplacer, placer]), .hedged([unplacer, placer], delay: .fixed(.seconds(30))),
         ]
         for strategy in strategies {
-            let report = try QRDecoder(strategy: strategy, scheduler: pool.scheduler).decode(blankImage)
+            let report = try QRDecoder(strategy: strategy, executor: pool.executor).decode(blankImage)
             #expect(report.winner == "placer", "\(strategy.name)")
             #expect(report.symbols == [Self.placedParts[0], Self.unplacedParts[1]], "\(strategy.name)")
         }
@@ -220,7 +220,7 @@ import Testing
     @Test(arguments: Pool.both) func allKeepsThePlacedReadOfEachPart(pool: Pool) throws {
         let unplacer = TestEngine("unplacer", passDelay: .milliseconds(1), .findsSymbols(Self.unplacedParts))
         let placer = TestEngine("placer", passDelay: .milliseconds(10), .findsSymbols(Self.placedParts))
-        let report = try QRDecoder(strategy: .all([unplacer, placer]), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .all([unplacer, placer]), executor: pool.executor).decode(blankImage)
         #expect(report.symbols == Self.placedParts)
     }
 
@@ -228,14 +228,14 @@ import Testing
         let a = TestEngine("a", passDelay: .milliseconds(1), .fails("broken"))
         let b = TestEngine("b", passDelay: .milliseconds(1), .fails("also broken"))
         #expect(throws: DecodeError.allEnginesFailed(["a: a failed: broken", "b: b failed: also broken"])) {
-            try QRDecoder(strategy: .race([a, b]), scheduler: pool.scheduler).decode(blankImage)
+            try QRDecoder(strategy: .race([a, b]), executor: pool.executor).decode(blankImage)
         }
     }
 
     @Test(arguments: Pool.both) func oneEngineFailingIsReportedNotThrown(pool: Pool) throws {
         let broken = TestEngine("broken", passDelay: .milliseconds(1), .fails("boom"))
         let fine = TestEngine("fine", passDelay: .milliseconds(5), .findsNothing)
-        let report = try QRDecoder(strategy: .all([broken, fine]), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .all([broken, fine]), executor: pool.executor).decode(blankImage)
         #expect(report.engines[0].outcome == .error("broken failed: boom"))
         #expect(report.engines[1].outcome == .none)
     }
@@ -243,14 +243,14 @@ import Testing
     @Test(arguments: Pool.both) func asyncEntryPointGivesTheSameAnswer(pool: Pool) async throws {
         let a = TestEngine("a", passDelay: .milliseconds(5), .findsNothing)
         let b = TestEngine("b", passDelay: .milliseconds(10), .finds("async"))
-        let report = try await QRDecoder(strategy: .race([a, b]), scheduler: pool.scheduler).decode(blankImage)
+        let report = try await QRDecoder(strategy: .race([a, b]), executor: pool.executor).decode(blankImage)
         #expect(report.winner == "b")
         #expect(report.symbols.map(\.text) == ["async"])
     }
 
     @Test(arguments: Pool.both) func singleRunsItsOneEngine(pool: Pool) throws {
         let only = TestEngine("only", passes: 2, passDelay: .milliseconds(1), .finds("x"))
-        let report = try QRDecoder(strategy: .single(only), scheduler: pool.scheduler).decode(blankImage)
+        let report = try QRDecoder(strategy: .single(only), executor: pool.executor).decode(blankImage)
         #expect(report.strategy == "single")
         #expect(report.winner == "only")
         #expect(only.passCount == 2)
@@ -292,7 +292,7 @@ enum Pool: String, CustomTestStringConvertible, Sendable {
 
     static let both: [Pool] = [.ownThreads, .twoWorkers]
 
-    var scheduler: PassScheduler? { self == .ownThreads ? nil : PassScheduler(workers: 2) }
+    var executor: DecodeExecutor { self == .ownThreads ? .shared : DecodeExecutor(workers: 2) }
     var testDescription: String { rawValue }
 }
 
@@ -348,7 +348,7 @@ final class ResultsBox: Sendable {
         // to start the second engine.
         let slow = TestEngine("slow", passes: 1000, passDelay: .milliseconds(20), .finds("late"))
         let slower = TestEngine("slower", passes: 1000, passDelay: .milliseconds(30), .finds("later"))
-        let decoder = QRDecoder(strategy: .race([slow, slower]), scheduler: pool.scheduler)
+        let decoder = QRDecoder(strategy: .race([slow, slower]), executor: pool.executor)
         let atCancel = Locked((slow: 0, slower: 0))
         let (error, settled) = await Self.cancelled(decoder, blankImage, after: .milliseconds(50)) {
             let counts = (slow: slow.passCount, slower: slower.passCount)
@@ -371,7 +371,7 @@ final class ResultsBox: Sendable {
     func aDecodeInATaskCancelledBeforeItBeginsStops(pool: Pool) async throws {
         let slow = TestEngine("slow", passes: 1000, passDelay: .milliseconds(20), .finds("late"))
         let slower = TestEngine("slower", passes: 1000, passDelay: .milliseconds(30), .finds("later"))
-        let decoder = QRDecoder(strategy: .race([slow, slower]), scheduler: pool.scheduler)
+        let decoder = QRDecoder(strategy: .race([slow, slower]), executor: pool.executor)
         let settled = Locked<DecodeReport?>(nil)
         let done = DispatchSemaphore(value: 0)
         let task = Task {
@@ -410,7 +410,7 @@ final class ResultsBox: Sendable {
         let engines: [any DecodeEngine] = [
             HeldEngine(inner: ZXingEngine(), gate: gate), HeldEngine(inner: ZBarEngine(), gate: gate),
         ]
-        let decoder = QRDecoder(strategy: .race(engines), scheduler: pool.scheduler)
+        let decoder = QRDecoder(strategy: .race(engines), executor: pool.executor)
         let (error, settled) = await Self.cancelled(
             decoder, image, after: .zero, once: { gate.entered > 0 }, then: { gate.open() })
         #expect(error is CancellationError, "threw \(String(describing: error))")

@@ -97,3 +97,16 @@ func decodeAndSettle(_ decoder: QRDecoder, _ image: GrayImage = blankImage) -> (
     let (answer, settled) = box.withLock { $0 }
     return (answer!, settled!)
 }
+
+/// The answer of a decode all of whose passes run on the decoder's executor (the callback
+/// entry point: a blocking `decode` runs its first pass on the caller's thread).
+func decodeOnTheExecutor(_ decoder: QRDecoder, _ image: GrayImage) -> DecodeReport? {
+    let done = DispatchSemaphore(value: 0)
+    let answer = Locked<DecodeReport?>(nil)
+    decoder.start(image) { report in
+        answer.withLock { $0 = report }
+        done.signal()
+    }
+    done.wait()
+    return answer.withLock { $0 }.flatMap { try? QRDecoder.checked($0) }
+}

@@ -1,18 +1,18 @@
-// QRKit — BatchDecode: many pictures through one decoder's pass scheduler.
+// QRKit — BatchDecode: many pictures through one decoder's executor.
 import Dispatch
 
 extension QRDecoder {
-    /// Reads one picture of a batch; called on a scheduler worker, when there is room for it.
+    /// Reads one picture of a batch; called on an executor worker, when there is room for it.
     public typealias PictureLoader = @Sendable () throws -> GrayImage
 
     /// Decodes pictures one after another as `next` gives them, on this decoder's
-    /// ``scheduler`` (one worker if it has none), and returns when all are answered.
+    /// ``executor``, and returns when all are answered.
     ///
     /// Pictures are read on the workers too, a few at a time: no more than twice the
     /// workers, plus two, are held in memory at once, so `next` may stream an endless
-    /// list. Among those pictures the scheduler runs every cheap pass before any
-    /// expensive one (``PassScheduler``); a picture answered early lets the next one in.
-    /// With a ``timeout``, each picture is decoded by ``decode(_:)`` on a worker instead.
+    /// list. Among those pictures the executor runs every cheap pass before any
+    /// expensive one (``DecodeExecutor``); a picture answered early lets the next one in.
+    /// A ``timeout`` holds for each picture.
     ///
     /// - Parameters:
     ///   - next: the loader of the next picture, or nil when there are no more; called
@@ -25,9 +25,7 @@ extension QRDecoder {
         next: @escaping @Sendable () -> PictureLoader?,
         deliver: @escaping @Sendable (Int, Result<DecodeReport, any Error>) -> Void
     ) {
-        var decoder = self
-        if decoder.scheduler == nil { decoder.scheduler = PassScheduler(workers: 1) }
-        let batch = BatchRun(decoder: decoder, next: next, deliver: deliver)
+        let batch = BatchRun(decoder: self, next: next, deliver: deliver)
         batch.begin()
         batch.finished.wait()
     }
@@ -47,7 +45,7 @@ private final class BatchRun: Sendable {
 
     let finished = DispatchSemaphore(value: 0)
     private let decoder: QRDecoder
-    private let scheduler: PassScheduler
+    private let executor: DecodeExecutor
     private let next: @Sendable () -> QRDecoder.PictureLoader?
     private let deliver: @Sendable (Int, Result<DecodeReport, any Error>) -> Void
     private let state = Locked(State())
@@ -62,10 +60,10 @@ private final class BatchRun: Sendable {
         deliver: @escaping @Sendable (Int, Result<DecodeReport, any Error>) -> Void
     ) {
         self.decoder = decoder
-        scheduler = decoder.scheduler!
+        executor = decoder.executor
         self.next = next
         self.deliver = deliver
-        window = 2 * scheduler.workers + 2
+        window = 2 * executor.workers + 2
     }
 
     func begin() {
@@ -76,7 +74,7 @@ private final class BatchRun: Sendable {
     /// Loads go first: a worker that is free reads the next picture before it runs
     /// another picture's pass, so that the cheap passes of new pictures are always at hand.
     private func submitLoads(_ count: Int) {
-        scheduler.submit(copies: count, rank: -1, order: 0, picture: nil) { self.load() }
+        executor.submit(copies: count, rank: -1, order: 0, picture: nil) { self.load() }
     }
 
     private func load() {
@@ -102,18 +100,11 @@ private final class BatchRun: Sendable {
             return
         }
         let deliver = self.deliver
-        guard
-            let scheduled = decoder.scheduled(
-                image,
-                onAnswer: { report in deliver(index, Result { try QRDecoder.checked(report) }) },
-                onSettled: { _ in self.slotFreed(loadAnother: true) })
-        else {
-            // A timeout: this picture gets threads of its own, and this worker waits.
-            deliver(index, Result { try decoder.decode(image) })
-            slotFreed(loadAnother: true)
-            return
-        }
-        scheduled.start()
+        decoder.pictureDecode(
+            image,
+            onAnswer: { report in deliver(index, Result { try QRDecoder.checked(report) }) },
+            onSettled: { _ in self.slotFreed(loadAnother: true) }
+        ).start(firstHere: false)
     }
 
     /// A picture has settled (or there was none to load): load another in its place, or

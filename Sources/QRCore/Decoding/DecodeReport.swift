@@ -57,10 +57,28 @@ public struct DecodeReport: Sendable {
     public var engines: [EngineReport]
     /// True when the overall timeout returned the answer.
     public var timedOut: Bool
+    /// How long the answer was held for completeness: from an engine's first answer that
+    /// might not be all the picture shows (several codes, or finder patterns outside the
+    /// codes read) to the answer, the other engines' reads merged in; nil when the answer
+    /// was not held.
+    public var heldForCompleteness: Duration?
+
+    public init(
+        strategy: String, symbols: [Symbol], winner: String?, elapsed: Duration, engines: [EngineReport],
+        timedOut: Bool, heldForCompleteness: Duration? = nil
+    ) {
+        self.strategy = strategy
+        self.symbols = symbols
+        self.winner = winner
+        self.elapsed = elapsed
+        self.engines = engines
+        self.timedOut = timedOut
+        self.heldForCompleteness = heldForCompleteness
+    }
 }
 
 /// Where one engine stands when a report is made: what the runners of a decode (one
-/// picture's ``QRDecoder`` run, many pictures' ``PassScheduler``) know of it.
+/// picture's ``PictureDecode``) knows of it.
 enum EngineProgress {
     case notStarted
     case running(since: ContinuousClock.Instant)
@@ -76,11 +94,13 @@ extension DecodeReport {
     ///   - engines: each engine's name and progress, in the order of the strategy.
     ///   - winner: the engine whose answer is final, if any; `answersWithWinner` false
     ///     (strategy `all`) answers with every engine's reads instead of the winner's.
-    ///   - provisional: the first engine that found only a provisional answer, named as
-    ///     the winner when there is none.
+    ///   - provisional: the first engine whose answer was held, named as the winner when
+    ///     there is none.
+    ///   - heldSince: when an answer was first held for completeness.
     init(
         strategy: String, engines: [(name: String, progress: EngineProgress)], winner: Int?, provisional: Int?,
-        answersWithWinner: Bool, began: ContinuousClock.Instant, now: ContinuousClock.Instant, timedOut: Bool
+        answersWithWinner: Bool, began: ContinuousClock.Instant, now: ContinuousClock.Instant, timedOut: Bool,
+        heldSince: ContinuousClock.Instant? = nil
     ) {
         var reports: [EngineReport] = []
         var found: [[Symbol]] = []
@@ -110,7 +130,7 @@ extension DecodeReport {
         self.init(
             strategy: strategy, symbols: [Symbol].answer(winner: won, found: found),
             winner: (winner ?? provisional).map { engines[$0].name }, elapsed: now - began, engines: reports,
-            timedOut: timedOut)
+            timedOut: timedOut, heldForCompleteness: heldSince.map { now - $0 })
     }
 }
 

@@ -4,6 +4,7 @@
 // Foundation would do all of this, but importing it maps ICU and thousands of protocol
 // conformances into every `qr` process, which the start-up of a one-picture decode pays
 // for (see README, "Performance"). `package` access: not part of QRKit's public API.
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -320,6 +321,36 @@ package func threadCPUTime() -> Duration {
     var spec = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
     return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+}
+
+/// Starts a detached thread that runs `body`, or runs `body` on a Dispatch queue labelled
+/// `name` when no thread can be made.
+package func startThread(named name: String, _ body: @escaping @Sendable () -> Void) {
+    final class Start {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    let start = Unmanaged.passRetained(Start(body))
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    var thread = pthread_t()
+    let status = pthread_create(
+        &thread, &attributes,
+        { raw in
+            Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue().body()
+            return nil
+        }, start.toOpaque())
+    if status != 0 {
+        start.release()
+        DispatchQueue(label: name).async(execute: body)
+    }
+}
+
+/// The cores online (`sysconf`), at least one: the size of the shared decode executor.
+package func onlineCoreCount() -> Int {
+    max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 }
 
 /// Which core a thread runs on, and giving way on it: for a race's backup engine, which

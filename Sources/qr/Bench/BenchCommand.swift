@@ -101,7 +101,7 @@ struct BenchCommand: ParsableCommand {
         name: .customLong("batch-table"),
         help: """
             Instead of the strategy table, decode the whole corpus as one batch per \
-            strategy, on a pass scheduler with a worker per core, as `qr decode DIR` does: \
+            strategy, on a decode executor with a worker per core, as `qr decode DIR` does: \
             pictures read, wall time and CPU time (the whole process: every engine, race \
             losers included) per picture, and CPU as a multiple of sequential's.
             """)

@@ -177,10 +177,10 @@ struct DecodeSettings: Equatable {
             names.withLock { $0[index] = picture.displayName }
             deliver(index, Self.decode(picture, reader: reader, decoder: decoder))
         } else if count != 0 {
-            // Many, or a list: one pass scheduler over all of them, sized to the cores
+            // Many, or a list: one executor over all of them, sized to the cores
             // (asked for only here), so cheap passes of every picture run before
             // expensive ones.
-            decoder.scheduler = PassScheduler(workers: min(jobs ?? availableCores(), count ?? .max))
+            decoder.executor = DecodeExecutor(workers: min(jobs ?? availableCores(), count ?? .max))
             // A list is decoded in runs of the paths that have come: a batch takes what the
             // list holds, up to `batchLimit`, without waiting on it (a batch that waited
             // for its next path would hold a worker and its pictures' passes with it); the

@@ -1,0 +1,84 @@
+// QRKit — PictureVariants: a picture and the copies decode passes derive from it, made once.
+
+/// A picture and the variants that decode passes derive from it, each made once and
+/// shared by the passes that ask for it: both engines' inverted passes read the same
+/// inverted copy, and a large picture is halved once.
+///
+/// Variants that every engine may use (inverted, halved, the look for finders) are named
+/// here; an engine keeps its own in the memo (``derived(_:_:)``), under a key that says
+/// what made them, so that they live in the engine's module.
+public final class PictureVariants: Sendable {
+    /// The picture as it was read.
+    public let original: GrayImage
+    /// Raised when the decode this picture belongs to wants no more answers (an engine has
+    /// answered, or the caller has stopped it). Passes are the unit of interruption, but a
+    /// pass that can run long may look at it as it goes and stop early, throwing
+    /// ``DecodeError/cancelled``, rather than hold a worker for an answer nobody will read.
+    public let stop: CancellationFlag
+    private let memo = Locked<[String: Slot]>([:])
+
+    /// One memo entry, made under its own lock: a pass that asks while another makes it
+    /// waits for that value rather than making its own, and other entries are not held up.
+    private final class Slot: Sendable {
+        /// The value made, boxed: an optional value made nil is a value too.
+        let made = Locked<[any Sendable]>([])
+    }
+
+    /// - Parameters:
+    ///   - original: the picture as it was read.
+    ///   - stop: raised when no more answers are wanted (see ``stop``); a new flag by default.
+    public init(_ original: GrayImage, stop: CancellationFlag = CancellationFlag()) {
+        self.original = original
+        self.stop = stop
+    }
+
+    /// What `make` derives from the picture, made on the first call for `key` and kept.
+    ///
+    /// - Parameters:
+    ///   - key: names what made the value, such as `zxing.sharpened`; one key, one type.
+    ///   - make: derives the value, once.
+    public func derived<Value: Sendable>(_ key: String, _ make: () -> Value) -> Value {
+        let slot = memo.withLock { slots in
+            if let slot = slots[key] { return slot }
+            let slot = Slot()
+            slots[key] = slot
+            return slot
+        }
+        return slot.made.withLock { made in
+            if !made.isEmpty, let value = made[0] as? Value { return value }
+            let value = make()
+            made = [value]
+            return value
+        }
+    }
+
+    /// The picture with black and white swapped (``GrayImage/inverted()``).
+    public var inverted: GrayImage { derived("inverted") { original.inverted() } }
+
+    /// The picture scaled by one half on both axes, by box averaging.
+    public var halved: GrayImage { derived("halved") { original.scaled(by: 0.5) } }
+
+    /// Whether the picture shows anything like a QR finder pattern
+    /// (`GrayImage.hasFinderLikePattern()`), looked for once: the executor runs an
+    /// engine's passes after the first, the expensive ones, only when it does
+    /// (``DecodeEngine/passesAfterFirstNeedFinders``). A picture that a first pass reads
+    /// never pays for the look.
+    public var mayHoldCode: Bool { derived("finder-look") { original.hasFinderLikePattern() } }
+
+    /// The symbols that `read` finds in drawings made anew from module grids fitted to
+    /// the picture's finder patterns (`GrayImage.readRedrawn(finders:stop:_:)`), corners in the
+    /// picture; in a picture over 1600 pixels a side, fitted to the halved picture
+    /// (``halved``): a quarter of the pixels to look through for finders.
+    /// Stops early, throwing ``DecodeError/cancelled``, once ``stop`` is raised.
+    package func readRedrawn(
+        finders: RedrawnFinders = .all, _ read: (GrayImage) throws -> [Symbol]
+    ) throws -> [Symbol] {
+        guard max(original.width, original.height) > 1600 else {
+            return try original.readRedrawn(finders: finders, stop: stop, read)
+        }
+        let halved = self.halved
+        return try halved.readRedrawn(finders: finders, stop: stop, read).map {
+            $0.scaledCorners(by: Double(original.width) / Double(halved.width))
+        }
+    }
+}
