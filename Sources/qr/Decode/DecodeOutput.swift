@@ -170,6 +170,7 @@ enum TimingTable {
     static func render(file: String, report: DecodeReport) -> String {
         var lines = [
             "\(TerminalText.escaped(file)): \(report.strategy), winner \(report.winner ?? "none"), \(format(report.elapsed)) ms\(report.timedOut ? " (timed out)" : "")"
+                + (report.heldForCompleteness.map { ", held \(format($0)) ms for the codes of other engines" } ?? "")
         ]
         lines.append("  engine    start ms   elapsed ms   cpu ms   outcome")
         for e in report.engines {
@@ -236,6 +237,8 @@ enum DecodeJSON {
         var winner: String?
         var elapsed_ms: Double
         var timed_out: Bool
+        /// How long the answer waited for the other engines' codes; absent when it did not.
+        var held_ms: Double?
         var engines: [EngineJSON]
     }
 
@@ -268,7 +271,7 @@ enum DecodeJSON {
             report: report.map { r in
                 ReportJSON(
                     strategy: r.strategy, winner: r.winner, elapsed_ms: r.elapsed.milliseconds,
-                    timed_out: r.timedOut,
+                    timed_out: r.timedOut, held_ms: r.heldForCompleteness?.milliseconds,
                     engines: r.engines.map { e in
                         var reason: String?
                         if case .error(let why) = e.outcome { reason = why }
