@@ -158,8 +158,9 @@ asan: test-deps
 	@echo "== strategies, decoding and reading under AddressSanitizer (and LeakSanitizer) =="
 	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan --filter '$(SANITIZED_SUITES)'
 
-# 10 000 race decodes from 16 threads (results and memory checked), a decompression bomb
-# and a 9000 x 9000 picture (peak memory measured). glibc's per-thread caches of freed
+# 10 000 race decodes from 16 threads (results and memory checked), 64 threads calling
+# the blocking race at once (the process's thread count printed, and failed past cores +
+# 64 + 8), a decompression bomb and a 9000 x 9000 picture (peak memory measured). glibc's per-thread caches of freed
 # blocks are turned off so that the heap in use shows what the program holds.
 stress: build test-deps
 	@echo "== stress =="

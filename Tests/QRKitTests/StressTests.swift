@@ -17,13 +17,9 @@ enum StressSettings {
     static let threads = 16
     /// Real decodes before memory is first measured.
     static let warmUp = Int(environment["QRKIT_STRESS_WARMUP"] ?? "") ?? 2_000
-    /// Decodes by engines that cost nothing, to bring Dispatch's caches to their steady
-    /// state: enough for the 529 threads a race from 16 threads grows (two of libdispatch's
-    /// pools at their limit, as a race's backup engines run at utility QoS). With 120 000,
-    /// sized for one pool, the heap went on growing by 0.9 to 1.8 MB over the 10 000
-    /// measured decodes, less with each (915, 829, 734, 658 KB per 5 000: caches filling,
-    /// not a leak); with 360 000 it grew by 6 KB.
-    static let machineryWarmUp = Int(environment["QRKIT_STRESS_MACHINERY_WARMUP"] ?? "") ?? 360_000
+    /// Decodes by engines that cost nothing, to bring the machinery's caches (the threads'
+    /// allocator caches and more) to their steady state before memory is measured.
+    static let machineryWarmUp = Int(environment["QRKIT_STRESS_MACHINERY_WARMUP"] ?? "") ?? 20_000
 }
 
 @Suite(.enabled(if: StressSettings.enabled, "set QRKIT_STRESS=1 (make stress)"), .serialized)
@@ -91,13 +87,10 @@ struct StressTests {
             return (resident, ResourceUsage.residentKilobytes, ResourceUsage.heapInUseKilobytes)
         }
 
-        // Warm-up, in two parts. First the Dispatch machinery alone, with engines that
-        // cost nothing but whose loser is slow: losers still running when their callers
-        // have moved on grow libdispatch's pools to their limit (255 threads each), and
-        // each of their threads keeps caches (continuations and more) that fill only as frees land
-        // on it, about 70 KB a thread after some 100 000 decodes, then no more. Measured
-        // without this, that filling looks like a slow leak. Then real decodes: the
-        // engines' own first-use costs, the latency history, the allocator's arenas.
+        // Warm-up, in two parts. First the machinery alone, with engines that cost nothing
+        // but whose loser is slow (losers still running when their callers have moved on),
+        // so that the threads' caches fill before memory is measured. Then real decodes:
+        // the engines' own first-use costs, the latency history, the allocator's arenas.
         let machinery = QRDecoder(
             strategy: .race([
                 TestEngine("instant", passDelay: .zero, .finds("x")),
@@ -148,7 +141,7 @@ struct StressTests {
         #expect(mismatches.withLock { $0 }.isEmpty, "\(mismatches.withLock { $0.prefix(10) })")
         #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0.prefix(10) })")
         // glibc keeps freed blocks in per-thread caches (tcache) that it counts as in use;
-        // with 274 threads they fill for a long time. `make stress` turns them off.
+        // with many threads they fill for a long time. `make stress` turns them off.
         let tcacheOff = Self.environment["GLIBC_TUNABLES"]?.contains("glibc.malloc.tcache_count=0") == true
         try #require(tcacheOff, "run with GLIBC_TUNABLES=glibc.malloc.tcache_count=0 (make stress) to measure the heap")
         // Flat: nothing accumulates per decode. The heap in use is what a leak would grow:
@@ -156,6 +149,64 @@ struct StressTests {
         // allocator's free reserve is given back, follows the heap.
         #expect(after.heap - warm.heap < 1_024, "heap in use grew by \(after.heap - warm.heap) KB")
         #expect(after.trimmed - warm.trimmed < 16_384, "resident memory grew by \(after.trimmed - warm.trimmed) KB")
+    }
+
+    /// 64 threads calling the blocking race at once, with a slow loser beside the real
+    /// engines: the process holds at most cores + 64 callers + 8 threads throughout (the
+    /// executor's workers, its timer, the test's own), every answer is a sequential run's,
+    /// and memory stays flat.
+    @Test func sixtyFourCallersHoldAtMostCoresPlusCallersPlusEightThreads() throws {
+        let paths = PackagePaths.photos
+        let images = try paths.map { try PNGReader().read(contentsOf: $0) }
+        let expected = try images.map { Self.payloads(try QRDecoder().decode($0)) }
+        let callers = 64
+        let cores = onlineCoreCount()
+        let slowLoser = TestEngine("slow loser", passes: 2, passDelay: .milliseconds(15), .findsNothing)
+        let decoder = QRDecoder(strategy: .race(DecodeStrategy.standardEngines + [slowLoser]))
+        let before = ResourceUsage.status("Threads") ?? 0
+        let pool = WorkerPool(threads: callers)
+        defer { pool.stop() }
+        // The test's own threads: the runner's, before the callers came, and the sampler.
+        let bound = cores + callers + 8
+        let most = Locked(0)
+        let sampling = Locked(true)
+        let sampled = DispatchSemaphore(value: 0)
+        Thread {
+            while sampling.withLock({ $0 }) {
+                let threads = ResourceUsage.status("Threads") ?? 0
+                most.withLock { $0 = max($0, threads) }
+                usleep(2_000)
+            }
+            sampled.signal()
+        }.start()
+        let mismatches = Locked<[String]>([])
+        func run(_ count: Int) -> Bool {
+            pool.run(count, within: .now() + .seconds(600)) { index in
+                let picture = index % images.count
+                let got = (try? decoder.decode(images[picture])).map(Self.payloads)
+                if got != expected[picture] { mismatches.withLock { $0.append(paths[picture]) } }
+            }
+        }
+        let decodes = max(callers * 8, Self.decodes / 10)
+        #expect(run(decodes / 4), "warm-up deadlocked")
+        ResourceUsage.trim()
+        let warm = ResourceUsage.heapInUseKilobytes
+        #expect(run(decodes), "\(decodes) decodes from \(callers) threads did not finish in 10 minutes")
+        ResourceUsage.trim()
+        let after = ResourceUsage.heapInUseKilobytes
+        sampling.withLock { $0 = false }
+        sampled.wait()
+        let peak = most.withLock { $0 }
+        print(
+            """
+            stress: \(decodes) race decodes from \(callers) threads (zxing-cpp, zbar and a slow loser): \
+            at most \(peak) threads in the process (\(before) before the callers; bound \(bound) = \(cores) cores + \
+            \(callers) callers + 8), \(ResourceUsage.status("Threads") ?? 0) at the end; heap in use \(warm) KB after \
+            warm-up, \(after) KB after
+            """)
+        #expect(peak <= bound, "\(peak) threads in the process, over \(bound)")
+        #expect(mismatches.withLock { $0 }.isEmpty, "\(mismatches.withLock { $0.prefix(10) })")
+        #expect(after - warm < 1_024, "heap in use grew by \(after - warm) KB")
     }
 
     /// A picture that inflates past the pixel limit is refused from its header: the
@@ -169,18 +220,18 @@ struct StressTests {
             GaugedEngine(inner: ZXingEngine(), gauge: gauge), GaugedEngine(inner: ZBarEngine(), gauge: gauge),
         ]
         let workers = 2
-        let decoder = QRDecoder(strategy: .race(engines), scheduler: PassScheduler(workers: workers))
+        let decoder = QRDecoder(strategy: .race(engines), executor: DecodeExecutor(workers: workers))
         let mismatches = Locked<[String]>([])
         let pool = WorkerPool(threads: Self.threads)
         defer { pool.stop() }
         let finished = pool.run(Self.decodes, within: .now() + .seconds(600)) { index in
             let picture = index % images.count
-            let got = (try? decoder.decode(images[picture])).map(Self.payloads)
+            let got = decodeOnTheExecutor(decoder, images[picture]).map(Self.payloads)
             if got != expected[picture] { mismatches.withLock { $0.append(paths[picture]) } }
         }
         #expect(finished, "\(Self.decodes) decodes did not finish within 10 minutes")
         #expect(mismatches.withLock { $0 }.isEmpty, "answers that differ from a sequential run")
-        #expect(gauge.most <= workers, "\(gauge.most) passes ran at once on a \(workers)-worker scheduler")
+        #expect(gauge.most <= workers, "\(gauge.most) passes ran at once on a \(workers)-worker executor")
         print(
             "stress: \(Self.decodes) scheduled decodes from \(Self.threads) threads, at most \(gauge.most) passes at once"
         )
