@@ -43,7 +43,14 @@ public final class DecodeExecutor: Sendable {
     /// Where hedge timers fire.
     let timers = DispatchQueue(label: "qrkit.executor.timers")
     /// The mean CPU time of each engine's passes so far, which ranks them.
-    private let costs = Locked<[String: (count: Int, microseconds: Int)]>([:])
+    private let costs = Locked<[PassKey: (count: Int, microseconds: Int)]>([:])
+
+    /// A pass in the book of costs: two names, hashed without joining them into a string
+    /// of their own (an allocation for every pass of every decode).
+    private struct PassKey: Hashable {
+        let engine: String
+        let pass: String
+    }
 
     /// Signalled once for each idle worker that new work is to wake.
     private let wake = DispatchSemaphore(value: 0)
@@ -57,8 +64,9 @@ public final class DecodeExecutor: Sendable {
     func recordCost(engine: String, pass: String, cpu: Duration) {
         let micros = Int(cpu.milliseconds * 1000)
         costs.withLock { book in
-            let old = book[engine + "/" + pass] ?? (0, 0)
-            book[engine + "/" + pass] = (old.count + 1, old.microseconds + micros)
+            let key = PassKey(engine: engine, pass: pass)
+            let old = book[key] ?? (0, 0)
+            book[key] = (old.count + 1, old.microseconds + micros)
         }
     }
 
@@ -67,7 +75,7 @@ public final class DecodeExecutor: Sendable {
     func meanCosts(engine: String, passes: [String], typical: [Duration]) -> [Int] {
         costs.withLock { book in
             passes.enumerated().map { index, pass in
-                if let entry = book[engine + "/" + pass], entry.count > 0 {
+                if let entry = book[PassKey(engine: engine, pass: pass)], entry.count > 0 {
                     return max(1, entry.microseconds / entry.count)
                 }
                 return index < typical.count ? max(1, Int(typical[index].milliseconds * 1000)) : Self.unknownCost
@@ -167,6 +175,9 @@ public final class DecodeExecutor: Sendable {
     /// second worker only after the first had run for a while, so a picture's engines ran
     /// one after the other at the start of a process.
     private func work() {
+        // A little below the callers: a caller's own first pass (the cheapest of a decode)
+        // keeps its core when a worker is woken onto it, as the kernel tends to do.
+        lowerThreadPriority(to: 2)
         var done: Task?
         while true {
             let task = state.withLock { s -> Task? in

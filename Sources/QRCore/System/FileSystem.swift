@@ -348,6 +348,12 @@ package func startThread(named name: String, _ body: @escaping @Sendable () -> V
     }
 }
 
+/// Lowers the calling thread's priority to nice `value` (Linux keeps a nice value per
+/// thread), so that it gives way to the threads at the process's own when they share a core.
+package func lowerThreadPriority(to value: Int32) {
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, value)
+}
+
 /// The cores online (`sysconf`), at least one: the size of the shared decode executor.
 package func onlineCoreCount() -> Int {
     max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
