@@ -10,14 +10,15 @@ BENCH_PACKAGES := hyperfine qrencode zxing-cpp-tools zbar-tools
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 QR := .build/release/qr
 
-# The suites run under ThreadSanitizer and AddressSanitizer: strategies, decoding by
-# every strategy and from many threads, the pass scheduler, reading every picture format
+# The suites run under ThreadSanitizer and AddressSanitizer: strategies and their
+# policies, decoding by every strategy and from many threads, the decode executor,
+# reading every picture format
 # (PNG, JPEG, WebP, TIFF, GIF; orientation; the fast PNG reader against libpng), hostile
 # input of each format, text decoding,
 # structured-append parts (zbar's joined sequences taken apart) and their join, and the
 # geometry of hard pictures (homography, filters, finder locator, module grid fit, the
 # passes that use them).
-SANITIZED_SUITES := StrategyTests|HomographyTests|ImageFilterTests|FinderLocatorTests|ModuleGridTests|GeometryPassTests|PNGFastReaderTests|ConcurrencyTests|PassSchedulerTests|ConcurrentRealDecodingTests|SampleDecodingTests|DegenerateImageTests|HostileInputTests|PNGReaderTests|FormatReaderTests|OrientationTests|SymbolTextTests|ImageTransformTests|StructuredAppendJoinTests|StructuredAppendDecodingTests
+SANITIZED_SUITES := StrategyTests|PolicyTests|HomographyTests|ImageFilterTests|FinderLocatorTests|ModuleGridTests|GeometryPassTests|PNGFastReaderTests|ConcurrencyTests|PassSchedulerTests|ConcurrentRealDecodingTests|SampleDecodingTests|DegenerateImageTests|HostileInputTests|PNGReaderTests|FormatReaderTests|OrientationTests|SymbolTextTests|ImageTransformTests|StructuredAppendJoinTests|StructuredAppendDecodingTests
 
 # Fuzzing: `make fuzz FUZZ_SECONDS=N` runs each target for N seconds. Corpora grow in
 # .fuzz/ between runs; a crash leaves its input in fuzz-artifacts/ and fails the target.
@@ -160,8 +161,9 @@ asan: test-deps
 
 # 10 000 race decodes from 16 threads (results and memory checked), 64 threads calling
 # the blocking race at once (the process's thread count printed, and failed past cores +
-# 64 + 8), a decompression bomb and a 9000 x 9000 picture (peak memory measured). glibc's per-thread caches of freed
-# blocks are turned off so that the heap in use shows what the program holds.
+# 64 + 8), a decompression bomb and a 9000 x 9000 picture (peak memory measured).
+# glibc's per-thread caches of freed blocks are turned off so that the heap in use shows
+# what the program holds.
 stress: build test-deps
 	@echo "== stress =="
 	$(SWIFT) build --build-tests

@@ -55,7 +55,7 @@ public struct StrategyName: RawRepresentable, Hashable, Sendable, Codable, CaseI
         rawValue = name
     }
 
-    /// Every engine at once, first success wins.
+    /// Every engine at once, the first complete answer wins.
     public static let race = StrategyName(standard: "race")
     /// The first engine; the next after a hedge delay if it has no answer yet.
     public static let hedged = StrategyName(standard: "hedged")

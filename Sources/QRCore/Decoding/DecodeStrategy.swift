@@ -45,7 +45,7 @@ public struct DecodeStrategy: Sendable {
     }
 
     /// Start the engine that is usually faster; start the next only if there is no
-    /// success within the hedge delay (or the first finds nothing); first success wins.
+    /// success within the hedge delay (or the first finds nothing); the first complete answer wins.
     public static func hedged(_ engines: [any DecodeEngine], delay: HedgeDelay = .default) -> DecodeStrategy {
         DecodeStrategy(engines, policy: HedgedPolicy(delay: delay))
     }
