@@ -370,7 +370,13 @@ private struct Scene {
             corners = corners.map { SurfaceGeometry.tilted($0, by: tilt, about: axis, seenFrom: distance) }
         }
         let shift = SurfaceGeometry.placement(of: corners, within: box, random: &random)
-        let mapping = Homography(square: side, to: corners.map { $0 * shift.scale + shift.offset })
+        return Self.flatMesh(side: side, corners: corners.map { $0 * shift.scale + shift.offset })
+    }
+
+    /// A flat symbol of `side` modules (with quiet zone) with its corners at `corners`
+    /// (top-left first, clockwise).
+    private static func flatMesh(side: Double, corners: [SIMD2<Double>]) -> SurfaceMesh {
+        let mapping = Homography(square: side, to: corners)
         return SurfaceMesh(cells: 1, side: side) { mapping.apply($0, $1) }
     }
 
@@ -447,8 +453,7 @@ private struct Scene {
     }
 
     private mutating func drawSymbol(_ matrix: QRMatrix, mesh: SurfaceMesh) {
-        let dark = Float(random.double(in: 10...60))
-        let light = Float(random.double(in: 195...245))
+        let (dark, light) = Self.shades(&random)
         var blot: Blot?
         if category == .damaged {
             let size = Double(matrix.size)
@@ -464,6 +469,12 @@ private struct Scene {
         canvas.drawSymbol(
             matrix, quietZone: quietZone, mesh: mesh, dark: dark, light: light,
             samples: category == .huge ? 2 : 3, blot: blot)
+    }
+
+    /// Ink and paper for a code: dark 10 to 60, light 195 to 245.
+    private static func shades(_ random: inout SplitMix64) -> (dark: Float, light: Float) {
+        let dark = Float(random.double(in: 10...60))
+        return (dark, Float(random.double(in: 195...245)))
     }
 
     // MARK: - Degrading
