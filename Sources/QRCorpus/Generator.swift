@@ -39,6 +39,15 @@ public enum GeneratedCategory: String, Sendable, CaseIterable, Codable {
     /// On a bent surface: wrapped round a cylinder (a cup, a bottle) or creased across (a
     /// folded flyer), seen from in front or a little to the side.
     case curved
+    /// A page of labels or tickets as printed from a label program: 12, 20 or 30 codes,
+    /// each with its own payload, on a grid, perhaps a little out of focus
+    /// (`NAME.all.txt` lists them). Opt-in: not among ``defaultCategories``.
+    case sheet
+
+    /// The categories a corpus is made of when none are named: every one but ``sheet``,
+    /// so that corpora made before sheets existed (picture *i* is of category *i* modulo
+    /// the number of categories) keep their pictures.
+    public static var defaultCategories: [GeneratedCategory] { allCases.filter { $0 != .sheet } }
 
     /// Categories whose pictures some engine reads every time; the tests hold the
     /// generator to it.
@@ -64,12 +73,12 @@ public struct GeneratorOptions: Sendable {
     public var readableOnly: Bool
 
     public init(
-        count: Int, seed: UInt64, categories: [GeneratedCategory] = GeneratedCategory.allCases,
+        count: Int, seed: UInt64, categories: [GeneratedCategory] = GeneratedCategory.defaultCategories,
         readableOnly: Bool = false
     ) {
         self.count = count
         self.seed = seed
-        self.categories = categories.isEmpty ? GeneratedCategory.allCases : categories
+        self.categories = categories.isEmpty ? GeneratedCategory.defaultCategories : categories
         self.readableOnly = readableOnly
     }
 }
@@ -256,6 +265,9 @@ private struct Scene {
     mutating func render() throws {
         switch category {
         case .multi: try renderMulti()
+        case .sheet:
+            let (matrices, columns) = try makeSheetCodes()
+            drawSheet(matrices, columns: columns)
         default: try renderSingle()
         }
         degrade()
@@ -343,6 +355,60 @@ private struct Scene {
             let side = Double(matrix.size + 2 * quietZone)
             drawSymbol(matrix, mesh: placement(side: side, module: module, within: (cellX, cellY, cell, cell)))
         }
+    }
+
+    /// The codes of a sheet, 12, 20 or 30 (the picture's first draw), and the columns of
+    /// its grid: 3 × 4, 4 × 5 or 5 × 6, either way up.
+    private mutating func makeSheetCodes() throws -> (matrices: [QRMatrix], columns: Int) {
+        let codes = random.pick([12, 20, 30])
+        let across = codes == 12 ? 3 : codes == 20 ? 4 : 5
+        let columns = random.chance(0.5) ? across : codes / across
+        var matrices: [QRMatrix] = []
+        while matrices.count < codes {
+            let matrix = try makeSymbol(budget: 60, versionHint: 1...6, textOnly: true)
+            // Every payload differs, so that a reader's answer can be checked code by code.
+            if payloads.dropLast().contains(where: { $0.expected == payloads.last!.expected }) {
+                payloads.removeLast()
+            } else {
+                matrices.append(matrix)
+            }
+        }
+        return (matrices, columns)
+    }
+
+    /// A page of labels or tickets as a label program renders it: the same whole number
+    /// of pixels per module for every code, each code on whole pixels in its cell of a
+    /// grid with small margins, one ink and one paper; the blur is set here, from the
+    /// module size.
+    private mutating func drawSheet(_ matrices: [QRMatrix], columns: Int) {
+        let rows = matrices.count / columns
+        let side = matrices.map(\.size).max()! + 2 * quietZone
+        let spread = random.double(in: 1.08...1.4)
+        let margin = random.double(in: 0.1...0.4)
+        // The page 1000 to 2000 pixels along its long side, as far as modules of 3 to 5
+        // pixels allow. Whole pixels per module, and codes on whole pixels, give every
+        // finder pattern the same pixels: zbar tries a page's finder patterns three at a
+        // time in the order of their sizes, and where the sizes differ by a pixel here and
+        // there (edges between pixels, a page turned a little) it gives up early or misses
+        // codes it reads alone.
+        let fit = random.double(in: 1000...2000) / ((Double(max(columns, rows)) + 2 * margin) * Double(side) * spread)
+        let module = min(5, max(3, Int(fit.rounded())))
+        let cell = Double(side * module) * spread
+        let border = margin * cell
+        paintGround(width: Int(Double(columns) * cell + 2 * border), height: Int(Double(rows) * cell + 2 * border))
+        // One printer, one paper: the same ink and paper for every code.
+        let shades = Self.shades(&random)
+        for (index, matrix) in matrices.enumerated() {
+            let size = Double((matrix.size + 2 * quietZone) * module)
+            let x = (border + Double(index % columns) * cell + (cell - size) / 2).rounded(.down)
+            let y = (border + Double(index / columns) * cell + (cell - size) / 2).rounded(.down)
+            let corners = [SIMD2(x, y), SIMD2(x + size, y), SIMD2(x + size, y + size), SIMD2(x, y + size)]
+            drawSymbol(
+                matrix, mesh: Self.flatMesh(side: Double(matrix.size + 2 * quietZone), corners: corners),
+                shades: shades)
+        }
+        blurSigma =
+            random.chance(0.3) ? Double(module) * random.double(in: 0.12...0.25) : random.double(in: 0.3...0.6)
     }
 
     /// Where a symbol of `side` modules (with quiet zone) goes: a turn, a tilt for the
@@ -452,8 +518,11 @@ private struct Scene {
         canvas.addNoise(sigma: random.double(in: 2...6), &random)
     }
 
-    private mutating func drawSymbol(_ matrix: QRMatrix, mesh: SurfaceMesh) {
-        let (dark, light) = Self.shades(&random)
+    /// Draws `matrix` in `shades` (ink and paper), or in shades of its own.
+    private mutating func drawSymbol(
+        _ matrix: QRMatrix, mesh: SurfaceMesh, shades: (dark: Float, light: Float)? = nil
+    ) {
+        let (dark, light) = shades ?? Self.shades(&random)
         var blot: Blot?
         if category == .damaged {
             let size = Double(matrix.size)
@@ -488,7 +557,7 @@ private struct Scene {
         case .small:
             canvas.blur(sigma: random.double(in: 0.2...0.45))
             canvas.addNoise(sigma: random.double(in: 1.5...3), &random)
-        case .blur:
+        case .blur, .sheet:
             canvas.blur(sigma: blurSigma)
             canvas.addNoise(sigma: random.double(in: 1.5...3), &random)
         case .noise:
