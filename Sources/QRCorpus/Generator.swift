@@ -40,8 +40,9 @@ public enum GeneratedCategory: String, Sendable, CaseIterable, Codable {
     /// folded flyer), seen from in front or a little to the side.
     case curved
     /// A page of labels or tickets as printed from a label program: 12, 20 or 30 codes,
-    /// each with its own payload, on a grid, perhaps a little out of focus
-    /// (`NAME.all.txt` lists them). Opt-in: not among ``defaultCategories``.
+    /// each with its own payload, on a grid, perhaps a little out of focus; zbar reads
+    /// every one of them (`NAME.all.txt` lists them). Opt-in: not among
+    /// ``defaultCategories``.
     case sheet
 
     /// The categories a corpus is made of when none are named: every one but ``sheet``,
@@ -121,7 +122,9 @@ public enum GeneratorError: Error, Sendable, CustomStringConvertible {
 /// Makes a corpus of QR pictures in pure Swift (our encoder for the modules, our PNG
 /// writer for the files), the same bytes for the same seed. The random numbers are our
 /// own; the shading uses the C library's `exp`, `cos` and `sin`, so another platform's
-/// maths library could, in principle, move a pixel by one level.
+/// maths library could, in principle, move a pixel by one level. A sheet
+/// (``GeneratedCategory/sheet``) is drawn again while zbar misses one of its codes, so
+/// its bytes also depend on the zbar linked.
 ///
 /// Each picture holds codes of varied payloads (``PayloadKind``), versions and levels,
 /// placed in a larger picture with a shaded, noisy ground and clutter (boxes, discs,
@@ -263,14 +266,40 @@ private struct Scene {
     }
 
     mutating func render() throws {
+        if category == .sheet { return try renderReadableSheet() }
         switch category {
         case .multi: try renderMulti()
-        case .sheet:
-            let (matrices, columns) = try makeSheetCodes()
-            drawSheet(matrices, columns: columns)
         default: try renderSingle()
         }
         degrade()
+    }
+
+    /// Pages drawn for one sheet, at most: the last is kept even if zbar misses a code.
+    static let sheetAttempts = 4
+
+    /// A sheet whose every code zbar reads, so that reading them all is within reach of
+    /// every strategy with zbar. Even on pages drawn as zbar likes them (see
+    /// `drawSheet(_:columns:)`), it misses a code or two of a page now and then, though it
+    /// reads each alone; the same codes are then drawn on a new page, from where the
+    /// random stream stands, so the picture still follows from the seed (and from the
+    /// zbar linked).
+    private mutating func renderReadableSheet() throws {
+        let (matrices, columns) = try makeSheetCodes()
+        for attempt in 1...Self.sheetAttempts {
+            drawSheet(matrices, columns: columns)
+            degrade()
+            if attempt == Self.sheetAttempts || zbarReadsEveryCode() { return }
+        }
+    }
+
+    /// True when zbar, as `qr decode --strategy zbar` runs it, reads every payload of the
+    /// canvas and nothing else.
+    private func zbarReadsEveryCode() -> Bool {
+        guard let symbols = try? ZBarEngine().decode(canvas.grayImage(), cancel: CancellationFlag()) else {
+            return false
+        }
+        let score = ReadScore(symbols: symbols, expected: payloads.map(\.expected))
+        return score.fullyRead && score.wrongReads == 0
     }
 
     // MARK: - Codes

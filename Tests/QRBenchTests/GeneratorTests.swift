@@ -169,6 +169,18 @@ import Testing
         #expect(counts == [12, 20, 30])
     }
 
+    /// zbar alone reads every code of a sheet and misreads none: sheets are drawn so.
+    @Test(arguments: [0, 2])  // the sheets of 12 and of 30 codes
+    func zbarReadsEveryCodeOfASheet(_ index: Int) throws {
+        let generator = CorpusGenerator(options: GeneratorOptions(count: 3, seed: Self.sheetSeed, categories: [.sheet]))
+        let picture = try generator.picture(at: index)
+        #expect(Set(picture.payloads).count == picture.payloads.count)
+        let report = try QRDecoder(strategy: .single(ZBarEngine())).decode(picture.image)
+        let score = ReadScore(symbols: report.symbols, expected: picture.payloads)
+        #expect(score.fullyRead, "\(picture.name): zbar read \(score.codesRead) of \(score.codesExpected)")
+        #expect(score.wrongReads == 0, "\(picture.name): zbar misread")
+    }
+
     @Test func readableOnlyKeepsWhatEveryStrategyReads() throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
