@@ -39,6 +39,16 @@ public enum GeneratedCategory: String, Sendable, CaseIterable, Codable {
     /// On a bent surface: wrapped round a cylinder (a cup, a bottle) or creased across (a
     /// folded flyer), seen from in front or a little to the side.
     case curved
+    /// A page of labels or tickets as printed from a label program: 12, 20 or 30 codes,
+    /// each with its own payload, on a grid, perhaps a little out of focus; zbar reads
+    /// every one of them (`NAME.all.txt` lists them). Opt-in: not among
+    /// ``defaultCategories``.
+    case sheet
+
+    /// The categories a corpus is made of when none are named: every one but ``sheet``,
+    /// so that corpora made before sheets existed (picture *i* is of category *i* modulo
+    /// the number of categories) keep their pictures.
+    public static var defaultCategories: [GeneratedCategory] { allCases.filter { $0 != .sheet } }
 
     /// Categories whose pictures some engine reads every time; the tests hold the
     /// generator to it.
@@ -64,12 +74,12 @@ public struct GeneratorOptions: Sendable {
     public var readableOnly: Bool
 
     public init(
-        count: Int, seed: UInt64, categories: [GeneratedCategory] = GeneratedCategory.allCases,
+        count: Int, seed: UInt64, categories: [GeneratedCategory] = GeneratedCategory.defaultCategories,
         readableOnly: Bool = false
     ) {
         self.count = count
         self.seed = seed
-        self.categories = categories.isEmpty ? GeneratedCategory.allCases : categories
+        self.categories = categories.isEmpty ? GeneratedCategory.defaultCategories : categories
         self.readableOnly = readableOnly
     }
 }
@@ -112,7 +122,9 @@ public enum GeneratorError: Error, Sendable, CustomStringConvertible {
 /// Makes a corpus of QR pictures in pure Swift (our encoder for the modules, our PNG
 /// writer for the files), the same bytes for the same seed. The random numbers are our
 /// own; the shading uses the C library's `exp`, `cos` and `sin`, so another platform's
-/// maths library could, in principle, move a pixel by one level.
+/// maths library could, in principle, move a pixel by one level. A sheet
+/// (``GeneratedCategory/sheet``) is drawn again while zbar misses one of its codes, so
+/// its bytes also depend on the zbar linked.
 ///
 /// Each picture holds codes of varied payloads (``PayloadKind``), versions and levels,
 /// placed in a larger picture with a shaded, noisy ground and clutter (boxes, discs,
@@ -254,11 +266,40 @@ private struct Scene {
     }
 
     mutating func render() throws {
+        if category == .sheet { return try renderReadableSheet() }
         switch category {
         case .multi: try renderMulti()
         default: try renderSingle()
         }
         degrade()
+    }
+
+    /// Pages drawn for one sheet, at most: the last is kept even if zbar misses a code.
+    static let sheetAttempts = 4
+
+    /// A sheet whose every code zbar reads, so that reading them all is within reach of
+    /// every strategy with zbar. Even on pages drawn as zbar likes them (see
+    /// `drawSheet(_:columns:)`), it misses a code or two of a page now and then, though it
+    /// reads each alone; the same codes are then drawn on a new page, from where the
+    /// random stream stands, so the picture still follows from the seed (and from the
+    /// zbar linked).
+    private mutating func renderReadableSheet() throws {
+        let (matrices, columns) = try makeSheetCodes()
+        for attempt in 1...Self.sheetAttempts {
+            drawSheet(matrices, columns: columns)
+            degrade()
+            if attempt == Self.sheetAttempts || zbarReadsEveryCode() { return }
+        }
+    }
+
+    /// True when zbar, as `qr decode --strategy zbar` runs it, reads every payload of the
+    /// canvas and nothing else.
+    private func zbarReadsEveryCode() -> Bool {
+        guard let symbols = try? ZBarEngine().decode(canvas.grayImage(), cancel: CancellationFlag()) else {
+            return false
+        }
+        let score = ReadScore(symbols: symbols, expected: payloads.map(\.expected))
+        return score.fullyRead && score.wrongReads == 0
     }
 
     // MARK: - Codes
@@ -345,6 +386,60 @@ private struct Scene {
         }
     }
 
+    /// The codes of a sheet, 12, 20 or 30 (the picture's first draw), and the columns of
+    /// its grid: 3 × 4, 4 × 5 or 5 × 6, either way up.
+    private mutating func makeSheetCodes() throws -> (matrices: [QRMatrix], columns: Int) {
+        let codes = random.pick([12, 20, 30])
+        let across = codes == 12 ? 3 : codes == 20 ? 4 : 5
+        let columns = random.chance(0.5) ? across : codes / across
+        var matrices: [QRMatrix] = []
+        while matrices.count < codes {
+            let matrix = try makeSymbol(budget: 60, versionHint: 1...6, textOnly: true)
+            // Every payload differs, so that a reader's answer can be checked code by code.
+            if payloads.dropLast().contains(where: { $0.expected == payloads.last!.expected }) {
+                payloads.removeLast()
+            } else {
+                matrices.append(matrix)
+            }
+        }
+        return (matrices, columns)
+    }
+
+    /// A page of labels or tickets as a label program renders it: the same whole number
+    /// of pixels per module for every code, each code on whole pixels in its cell of a
+    /// grid with small margins, one ink and one paper; the blur is set here, from the
+    /// module size.
+    private mutating func drawSheet(_ matrices: [QRMatrix], columns: Int) {
+        let rows = matrices.count / columns
+        let side = matrices.map(\.size).max()! + 2 * quietZone
+        let spread = random.double(in: 1.08...1.4)
+        let margin = random.double(in: 0.1...0.4)
+        // The page 1000 to 2000 pixels along its long side, as far as modules of 3 to 5
+        // pixels allow. Whole pixels per module, and codes on whole pixels, give every
+        // finder pattern the same pixels: zbar tries a page's finder patterns three at a
+        // time in the order of their sizes, and where the sizes differ by a pixel here and
+        // there (edges between pixels, a page turned a little) it gives up early or misses
+        // codes it reads alone.
+        let fit = random.double(in: 1000...2000) / ((Double(max(columns, rows)) + 2 * margin) * Double(side) * spread)
+        let module = min(5, max(3, Int(fit.rounded())))
+        let cell = Double(side * module) * spread
+        let border = margin * cell
+        paintGround(width: Int(Double(columns) * cell + 2 * border), height: Int(Double(rows) * cell + 2 * border))
+        // One printer, one paper: the same ink and paper for every code.
+        let shades = Self.shades(&random)
+        for (index, matrix) in matrices.enumerated() {
+            let size = Double((matrix.size + 2 * quietZone) * module)
+            let x = (border + Double(index % columns) * cell + (cell - size) / 2).rounded(.down)
+            let y = (border + Double(index / columns) * cell + (cell - size) / 2).rounded(.down)
+            let corners = [SIMD2(x, y), SIMD2(x + size, y), SIMD2(x + size, y + size), SIMD2(x, y + size)]
+            drawSymbol(
+                matrix, mesh: Self.flatMesh(side: Double(matrix.size + 2 * quietZone), corners: corners),
+                shades: shades)
+        }
+        blurSigma =
+            random.chance(0.3) ? Double(module) * random.double(in: 0.12...0.25) : random.double(in: 0.3...0.6)
+    }
+
     /// Where a symbol of `side` modules (with quiet zone) goes: a turn, a tilt for the
     /// perspective category, somewhere inside `box` (x, y, width, height).
     private mutating func placement(side: Double, module: Double, within box: (Double, Double, Double, Double))
@@ -370,7 +465,13 @@ private struct Scene {
             corners = corners.map { SurfaceGeometry.tilted($0, by: tilt, about: axis, seenFrom: distance) }
         }
         let shift = SurfaceGeometry.placement(of: corners, within: box, random: &random)
-        let mapping = Homography(square: side, to: corners.map { $0 * shift.scale + shift.offset })
+        return Self.flatMesh(side: side, corners: corners.map { $0 * shift.scale + shift.offset })
+    }
+
+    /// A flat symbol of `side` modules (with quiet zone) with its corners at `corners`
+    /// (top-left first, clockwise).
+    private static func flatMesh(side: Double, corners: [SIMD2<Double>]) -> SurfaceMesh {
+        let mapping = Homography(square: side, to: corners)
         return SurfaceMesh(cells: 1, side: side) { mapping.apply($0, $1) }
     }
 
@@ -446,9 +547,11 @@ private struct Scene {
         canvas.addNoise(sigma: random.double(in: 2...6), &random)
     }
 
-    private mutating func drawSymbol(_ matrix: QRMatrix, mesh: SurfaceMesh) {
-        let dark = Float(random.double(in: 10...60))
-        let light = Float(random.double(in: 195...245))
+    /// Draws `matrix` in `shades` (ink and paper), or in shades of its own.
+    private mutating func drawSymbol(
+        _ matrix: QRMatrix, mesh: SurfaceMesh, shades: (dark: Float, light: Float)? = nil
+    ) {
+        let (dark, light) = shades ?? Self.shades(&random)
         var blot: Blot?
         if category == .damaged {
             let size = Double(matrix.size)
@@ -466,6 +569,12 @@ private struct Scene {
             samples: category == .huge ? 2 : 3, blot: blot)
     }
 
+    /// Ink and paper for a code: dark 10 to 60, light 195 to 245.
+    private static func shades(_ random: inout SplitMix64) -> (dark: Float, light: Float) {
+        let dark = Float(random.double(in: 10...60))
+        return (dark, Float(random.double(in: 195...245)))
+    }
+
     // MARK: - Degrading
 
     /// Applies the category's trouble, then a camera's mild noise.
@@ -477,7 +586,7 @@ private struct Scene {
         case .small:
             canvas.blur(sigma: random.double(in: 0.2...0.45))
             canvas.addNoise(sigma: random.double(in: 1.5...3), &random)
-        case .blur:
+        case .blur, .sheet:
             canvas.blur(sigma: blurSigma)
             canvas.addNoise(sigma: random.double(in: 1.5...3), &random)
         case .noise:

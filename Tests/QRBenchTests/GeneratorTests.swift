@@ -127,6 +127,60 @@ import Testing
         #expect(abs(cylinder.map(40, 20).x - 20 * sin(1.0)) < 1e-3)
     }
 
+    /// Sheets are opt-in: without them the categories are those of the corpora made
+    /// before sheets, in their order, so that picture *i* of such a corpus stays the
+    /// picture it was.
+    @Test func theDefaultCategoriesLeaveSheetsOut() {
+        let before = [
+            "clean", "small", "rotation", "perspective", "blur", "noise", "low-contrast", "uneven-light", "blocky",
+            "inverted", "damaged", "multi", "huge", "curved",
+        ]
+        #expect(GeneratedCategory.defaultCategories.map(\.rawValue) == before)
+        #expect(GeneratedCategory.allCases.contains(.sheet))
+        #expect(GeneratorOptions(count: 1, seed: 1).categories == GeneratedCategory.defaultCategories)
+        #expect(GeneratorOptions(count: 1, seed: 1, categories: []).categories == GeneratedCategory.defaultCategories)
+        #expect(GeneratorOptions(count: 1, seed: 1, categories: [.sheet]).categories == [.sheet])
+    }
+
+    /// Pictures 0, 1 and 2 of this seed are sheets of 12, 20 and 30 codes (the count is
+    /// the first draw of each picture's stream).
+    static let sheetSeed: UInt64 = 8
+
+    /// A sheet lists its 12, 20 or 30 payloads in `NAME.all.txt`, every one different,
+    /// so that each code a reader gives can be checked; `NAME.txt` holds the first.
+    @Test func sheetsListTheirDistinctPayloads() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let options = GeneratorOptions(count: 3, seed: Self.sheetSeed, categories: [.sheet])
+        let summary = try CorpusGenerator(options: options).write(to: folder)
+        #expect(summary.written == 3 && summary.perCategory.map(\.0) == ["sheet"])
+        let files = TestSupport.files(under: folder)
+        var counts: [Int] = []
+        for index in 0..<3 {
+            let stem = "sheet/sheet-000\(index)"
+            let all = try #require(files[stem + ".all.txt"], "\(stem).all.txt")
+            let payloads = Corpus.splitPayloads([UInt8](all))
+            counts.append(payloads.count)
+            #expect(Set(payloads).count == payloads.count, "\(stem): a payload is repeated")
+            #expect(payloads.allSatisfy { !$0.isEmpty })
+            #expect(files[stem + ".txt"].map { [UInt8]($0) } == payloads.first)
+            #expect(files[stem + ".png"] != nil)
+        }
+        #expect(counts == [12, 20, 30])
+    }
+
+    /// zbar alone reads every code of a sheet and misreads none: sheets are drawn so.
+    @Test(arguments: [0, 2])  // the sheets of 12 and of 30 codes
+    func zbarReadsEveryCodeOfASheet(_ index: Int) throws {
+        let generator = CorpusGenerator(options: GeneratorOptions(count: 3, seed: Self.sheetSeed, categories: [.sheet]))
+        let picture = try generator.picture(at: index)
+        #expect(Set(picture.payloads).count == picture.payloads.count)
+        let report = try QRDecoder(strategy: .single(ZBarEngine())).decode(picture.image)
+        let score = ReadScore(symbols: report.symbols, expected: picture.payloads)
+        #expect(score.fullyRead, "\(picture.name): zbar read \(score.codesRead) of \(score.codesExpected)")
+        #expect(score.wrongReads == 0, "\(picture.name): zbar misread")
+    }
+
     @Test func readableOnlyKeepsWhatEveryStrategyReads() throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
