@@ -52,8 +52,6 @@ public final class DecodeExecutor: Sendable {
         let pass: String
     }
 
-    /// Signalled once for each idle worker that new work is to wake.
-    private let wake = DispatchSemaphore(value: 0)
     /// How long a worker waits for work before it ends.
     let idleLifetime = Duration.seconds(2)
 
@@ -85,11 +83,10 @@ public final class DecodeExecutor: Sendable {
 
     private struct State {
         var queue: [Task] = []
-        /// Worker threads alive, and those of them waiting for work.
+        /// Worker threads alive.
         var threads = 0
-        var idle = 0
-        /// Wake-ups signalled and not yet taken by an idle worker.
-        var wakes = 0
+        /// The workers waiting for work, each with the core it last ran on.
+        var idle: [(worker: Worker, core: Int32?)] = []
         var submitted = 0
         /// Passes running, by picture (its sequence number).
         var busy: [Int: Int] = [:]
@@ -132,30 +129,32 @@ public final class DecodeExecutor: Sendable {
     /// Queues `copies` runs of `work` at once, before any worker can take one of them;
     /// `picture` is nil for work that belongs to no picture (a batch's loads).
     func submit(copies: Int, rank: Int, order: Int, picture: Int?, _ work: @escaping @Sendable () -> Void) {
-        enum Start { case none, wake, thread }
-        let start = state.withLock { s -> [Start] in
+        let here = CorePlacement.current()
+        let (woken, newThreads) = state.withLock { s -> ([Worker], Int) in
             for _ in 0..<copies {
                 s.submitted += 1
                 s.queue.append(Task(rank: rank, order: order, picture: picture, arrival: s.submitted, work: work))
             }
-            var starts: [Start] = []
+            var woken: [Worker] = []
+            var newThreads = 0
             for _ in 0..<copies {
-                if s.idle > s.wakes {
-                    s.wakes += 1
-                    starts.append(.wake)
+                if !s.idle.isEmpty {
+                    // A worker that last ran on another core than this one: the kernel wakes
+                    // a thread on its last core when that core is idle, and next to its waker
+                    // otherwise, where it would wait for this thread (a caller about to run
+                    // its first pass) while the other core idles.
+                    let elsewhere = s.idle.lastIndex { $0.core != here } ?? s.idle.count - 1
+                    woken.append(s.idle.remove(at: elsewhere).worker)
                 } else if s.threads < workers {
                     s.threads += 1
-                    starts.append(.thread)
+                    newThreads += 1
                 }
             }
-            return starts
+            return (woken, newThreads)
         }
-        for how in start {
-            switch how {
-            case .none: break
-            case .wake: wake.signal()
-            case .thread: startThread(named: "qrkit-decode") { self.work() }
-            }
+        for worker in woken { worker.wake.signal() }
+        for _ in 0..<newThreads {
+            startThread(named: "qrkit-decode") { self.work(Worker()) }
         }
     }
 
@@ -174,7 +173,7 @@ public final class DecodeExecutor: Sendable {
     /// Threads of its own rather than Dispatch's: libdispatch's pool on Linux started a
     /// second worker only after the first had run for a while, so a picture's engines ran
     /// one after the other at the start of a process.
-    private func work() {
+    private func work(_ worker: Worker) {
         // A little below the callers: a caller's own first pass (the cheapest of a decode)
         // keeps its core when a worker is woken onto it, as the kernel tends to do.
         lowerThreadPriority(to: 2)
@@ -183,7 +182,7 @@ public final class DecodeExecutor: Sendable {
             let task = state.withLock { s -> Task? in
                 if let finished = done { s.finished(finished) }
                 if let task = s.take() { return task }
-                s.idle += 1
+                s.idle.append((worker, CorePlacement.current()))
                 return nil
             }
             done = task
@@ -191,20 +190,24 @@ public final class DecodeExecutor: Sendable {
                 task.work()
                 continue
             }
-            let woken = wake.wait(timeout: .now() + idleLifetime.dispatchInterval) == .success
+            guard worker.wake.wait(timeout: .now() + idleLifetime.dispatchInterval) == .timedOut else { continue }
             let ends = state.withLock { s -> Bool in
-                s.idle -= 1
-                if woken {
-                    s.wakes -= 1
+                guard let index = s.idle.firstIndex(where: { $0.worker === worker }) else {
+                    // Woken as the wait ended: the signal is on its way.
                     return false
                 }
-                // A wake-up promised to an idle worker may be on its way: stay for it.
-                guard s.wakes == 0, s.queue.isEmpty else { return false }
+                s.idle.remove(at: index)
                 s.threads -= 1
                 return true
             }
             if ends { return }
+            worker.wake.wait()
         }
+    }
+
+    /// A worker thread's own wake-up, signalled by the submitter that chose it.
+    private final class Worker: Sendable {
+        let wake = DispatchSemaphore(value: 0)
     }
 
     /// A number for each new picture, so that pictures submitted earlier go first.
