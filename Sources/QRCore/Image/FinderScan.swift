@@ -22,7 +22,7 @@ extension GrayImage {
     /// more codes than those. A code's own finders lie within its corners' bounding box,
     /// which is widened by a tenth on each side for corners an engine placed roughly;
     /// only the rows' stretches outside the boxes are looked at, on rows as far apart as
-    /// a finder of the codes read allows (a fortieth of a code's side, two rows at least),
+    /// a finder of the codes read allows (a 32nd of a code's side, two rows at least),
     /// so the look costs little where the codes fill the picture.
     ///
     /// - Parameter symbols: each code's corners, in the picture.
@@ -36,12 +36,12 @@ extension GrayImage {
             return ((minX - marginX)..<(maxX + marginX + 1), (minY - marginY)..<(maxY + marginY + 1))
         }
         let smallest = boxes.map { min($0.x.count, $0.y.count) }.min() ?? 0
-        let rowStep = max(2, smallest / 40)
+        let rowStep = max(2, smallest / 32)
         var sightings: [FinderSighting] = []
         // Stop once three sightings of one size show (each sighting is merged with one
         // near it, so a finder crossed by two rows counts once).
         var triple = false
-        _ = finderSightings(rowStep: rowStep, limit: 512) { y in
+        _ = finderSightings(rowStep: rowStep, limit: 512, minimumContrast: FinderSighting.printedContrast) { y in
             var spans = [0..<width]
             for box in boxes where box.y.contains(y) {
                 spans = spans.flatMap { span -> [Range<Int>] in
@@ -52,7 +52,6 @@ extension GrayImage {
             }
             return spans
         } found: { sighting in
-            guard sighting.contrast >= FinderSighting.printedContrast else { return false }
             guard let near = sightings.firstIndex(where: { $0.isNear(sighting) }) else {
                 sightings.append(sighting)
                 return false
@@ -68,79 +67,98 @@ extension GrayImage {
 
     /// The finder-like patterns (1:1:3:1:1 across a row, confirmed down the column through
     /// the middle) on every `rowStep`-th row, looked for in the stretches of the row that
-    /// `spans` gives, against a threshold that follows the light along the stretch; at most
-    /// `limit`, or until `found` says to stop.
+    /// `spans` gives, against a threshold that follows the light along the stretch, whose
+    /// centre stands out from its ring by `minimumContrast` at least; at most `limit`, or
+    /// until `found` says to stop.
     private func finderSightings(
-        rowStep: Int, limit: Int, spans: (Int) -> [Range<Int>], found: (FinderSighting) -> Bool = { _ in false }
+        rowStep: Int, limit: Int, minimumContrast: Int = 0, spans: (Int) -> [Range<Int>],
+        found: (FinderSighting) -> Bool = { _ in false }
     ) -> [FinderSighting] {
         guard width >= 7, height >= 7 else { return [] }
         let radius = max(8, width / 12)
         var sightings: [FinderSighting] = []
+        var sumsStore = [Int](repeating: 0, count: width + 1)
+        var runsStore = [Int](repeating: 0, count: width)
         withRows { storage, offset, stride in
-            // Local to the closure, so that no access to them is checked at run time.
-            var sums = [Int](repeating: 0, count: width + 1)
-            // Run lengths along a stretch, light and dark in turn, the first of the colour
-            // of the stretch's first pixel.
-            var runs = [Int](repeating: 0, count: width)
-            for y in Swift.stride(from: rowStep / 2, to: height, by: rowStep) {
-                let row = offset + y * stride
-                for span in spans(y) where span.count >= 7 {
-                    let start = span.lowerBound
-                    let end = span.upperBound
-                    for x in span { sums[x + 1] = sums[x] + Int(storage[row + x]) }
-                    func isDark(_ x: Int) -> Bool {
-                        let low = max(start, x - radius)
-                        let high = min(end, x + radius + 1)
-                        return Int(storage[row + x]) * (high - low) < sums[high] - sums[low]
-                    }
-                    let firstIsDark = isDark(start)
-                    var count = 0
-                    var current = firstIsDark
-                    var length = 1
-                    for x in (start + 1)..<end {
-                        if isDark(x) == current {
-                            length += 1
-                        } else {
+            // Raw buffers: the loops below touch every pixel of the rows they look at.
+            sumsStore.withUnsafeMutableBufferPointer { sums in
+                runsStore.withUnsafeMutableBufferPointer { runs in
+                    for y in Swift.stride(from: rowStep / 2, to: height, by: rowStep) {
+                        let row = offset + y * stride
+                        for span in spans(y) where span.count >= 7 {
+                            let start = span.lowerBound
+                            let end = span.upperBound
+                            let pixels = storage.baseAddress! + row
+                            let sum = sums.baseAddress!
+                            var total = sum[start]
+                            for x in span {
+                                total &+= Int(pixels[x])
+                                sum[x + 1] = total
+                            }
+                            // Run lengths along the stretch, light and dark in turn, the first
+                            // of the colour of the stretch's first pixel. A pixel is dark
+                            // below the mean of the window round it, clipped to the stretch.
+                            // No nested function and no overflow checks: this loop runs
+                            // for every pixel looked at, and its sums cannot overflow.
+                            var count = 0
+                            var current = false
+                            var length = 0
+                            var x = start
+                            while x < end {
+                                let low = x &- radius < start ? start : x &- radius
+                                let high = x &+ radius &+ 1 > end ? end : x &+ radius &+ 1
+                                let dark = Int(pixels[x]) &* (high &- low) < sum[high] &- sum[low]
+                                if x == start {
+                                    current = dark
+                                    length = 1
+                                } else if dark == current {
+                                    length &+= 1
+                                } else {
+                                    runs[count] = length
+                                    count &+= 1
+                                    length = 1
+                                    current = dark
+                                }
+                                x &+= 1
+                            }
+                            let firstIsDark = count % 2 == 0 ? current : !current
                             runs[count] = length
                             count += 1
-                            length = 1
-                            current.toggle()
+                            // Every five runs in a row, starting dark (dark on light) or light (light
+                            // on dark), each confirmed down its centre's column.
+                            var position = start
+                            for index in 0..<max(0, count - 4) {
+                                defer { position += runs[index] }
+                                guard
+                                    isFinderRatio(
+                                        runs[index], runs[index + 1], runs[index + 2], runs[index + 3], runs[index + 4])
+                                else { continue }
+                                let centre = position + runs[index] + runs[index + 1] + runs[index + 2] / 2
+                                let low = max(start, centre - radius)
+                                let high = min(end, centre + radius + 1)
+                                let across =
+                                    runs[index] + runs[index + 1] + runs[index + 2] + runs[index + 3] + runs[index + 4]
+                                // The tones of the centre run and of the ring beside it: a finder
+                                // printed stands out; noise on a flat ground hardly. Looked at
+                                // first, along the row in hand, before the walk down the column.
+                                let ringStart = position + runs[index]
+                                let centreStart = ringStart + runs[index + 1]
+                                var ringSum = 0
+                                for x in ringStart..<centreStart { ringSum += Int(pixels[x]) }
+                                var centreSum = 0
+                                for x in centreStart..<(centreStart + runs[index + 2]) { centreSum += Int(pixels[x]) }
+                                let contrast = abs(centreSum / runs[index + 2] - ringSum / runs[index + 1])
+                                guard contrast >= minimumContrast,
+                                    confirmsDown(
+                                        x: centre, y: y, threshold: (sums[high] - sums[low]) / (high - low),
+                                        darkOnLight: firstIsDark == (index % 2 == 0), across: across, storage: storage,
+                                        offset: offset, stride: stride)
+                                else { continue }
+                                let sighting = FinderSighting(x: centre, y: y, across: across, contrast: contrast)
+                                sightings.append(sighting)
+                                if sightings.count >= limit || found(sighting) { return }
+                            }
                         }
-                    }
-                    runs[count] = length
-                    count += 1
-                    // Every five runs in a row, starting dark (dark on light) or light (light
-                    // on dark), each confirmed down its centre's column.
-                    var position = start
-                    for index in 0..<max(0, count - 4) {
-                        defer { position += runs[index] }
-                        guard
-                            isFinderRatio(
-                                runs[index], runs[index + 1], runs[index + 2], runs[index + 3], runs[index + 4])
-                        else { continue }
-                        let centre = position + runs[index] + runs[index + 1] + runs[index + 2] / 2
-                        let low = max(start, centre - radius)
-                        let high = min(end, centre + radius + 1)
-                        let across =
-                            runs[index] + runs[index + 1] + runs[index + 2] + runs[index + 3] + runs[index + 4]
-                        guard
-                            confirmsDown(
-                                x: centre, y: y, threshold: (sums[high] - sums[low]) / (high - low),
-                                darkOnLight: firstIsDark == (index % 2 == 0), across: across, storage: storage,
-                                offset: offset, stride: stride)
-                        else { continue }
-                        // The tones of the centre run and of the ring beside it: a finder
-                        // printed stands out; noise on a flat ground hardly.
-                        let ringStart = position + runs[index]
-                        let centreStart = ringStart + runs[index + 1]
-                        var ringSum = 0
-                        for x in ringStart..<centreStart { ringSum += Int(storage[row + x]) }
-                        var centreSum = 0
-                        for x in centreStart..<(centreStart + runs[index + 2]) { centreSum += Int(storage[row + x]) }
-                        let contrast = abs(centreSum / runs[index + 2] - ringSum / runs[index + 1])
-                        let sighting = FinderSighting(x: centre, y: y, across: across, contrast: contrast)
-                        sightings.append(sighting)
-                        if sightings.count >= limit || found(sighting) { return }
                     }
                 }
             }
