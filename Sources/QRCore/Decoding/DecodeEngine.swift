@@ -41,7 +41,7 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// A QR decoder that a ``DecodeStrategy`` can run.
 ///
-/// An engine is a list of passes, cheapest first (``passes``); its whole decode runs them
+/// An engine is a list of passes, cheapest first (``decodePasses``); its whole decode runs them
 /// in order and returns the symbols of the first pass that finds any. Finding nothing is
 /// `[]`; throwing is for library failure or cancellation. Engines are values that can be
 /// shared between threads: per-call C state (a zbar scanner, say) is made inside a pass.
