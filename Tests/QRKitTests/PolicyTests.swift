@@ -31,17 +31,18 @@ struct RelayPolicy: DecodePolicy {
         #expect(report.strategy == "relay")
     }
 
-    @Test(arguments: Pool.both) func theRelayStartsTheOthersTogetherAfterAMiss(pool: Pool) throws {
+    /// On an executor of its own with a worker for each of the two engines started after
+    /// the first one's miss: they run side by side, and the quicker one wins.
+    @Test func theRelayStartsTheOthersTogetherAfterAMiss() throws {
         let first = TestEngine("first", passes: 2, passDelay: .milliseconds(1), .findsNothing)
-        let second = TestEngine("second", passDelay: .milliseconds(40), .finds("second"))
+        let second = TestEngine("second", passes: 50, passDelay: .milliseconds(200), .finds("second"))
         let third = TestEngine("third", passDelay: .milliseconds(5), .finds("third"))
         let strategy = DecodeStrategy([first, second, third], policy: RelayPolicy())
-        let report = try QRDecoder(strategy: strategy, executor: pool.executor).decode(blankImage)
+        let report = try QRDecoder(strategy: strategy, executor: DecodeExecutor(workers: 2)).decode(blankImage)
+        #expect(report.strategy == "relay")
         #expect(report.winner == "third")
         #expect(report.engines.map(\.outcome) == [.none, .running, .found(1)])
-        let alone = try QRDecoder(strategy: strategy, executor: pool.executor).decode(
-            blankImage)
-        #expect(alone.strategy == "relay")
+        #expect(second.passCount < 50)
     }
 
     /// Symbols of `texts`, each in a box of its own, so that none repeats another.
@@ -67,7 +68,8 @@ struct RelayPolicy: DecodePolicy {
         ] {
             let report = try QRDecoder(strategy: strategy, executor: pool.executor).decode(blankImage)
             #expect(report.symbols.map(\.text) == ["a", "b", "c"], "\(strategy.name)")
-            #expect(report.winner == "quick", "\(strategy.name)")
+            // The first to answer is named; in a race on a busy machine that may be either.
+            if strategy.name != "race" { #expect(report.winner == "quick", "\(strategy.name)") }
             #expect(report.heldForCompleteness != nil, "\(strategy.name)")
             #expect(report.engines.map(\.outcome) == [.found(2), .found(3)], "\(strategy.name)")
         }
