@@ -40,7 +40,10 @@ import Testing
         DispatchQueue.global().asyncAfter(deadline: .now() + 20) { gate.open() }
         let held = HeldEngine(inner: TestEngine("held", passDelay: .zero, .finds("held")), gate: gate)
         let fast = TestEngine("fast", passDelay: .milliseconds(1), .finds("fast"))
-        let report = try QRDecoder(strategy: .race([held, fast])).decode(blankImage)
+        // An executor of its own: a pass held at the gate must not hold a worker that other
+        // tests, running side by side, wait for.
+        let report = try QRDecoder(strategy: .race([held, fast]), executor: DecodeExecutor(workers: 2)).decode(
+            blankImage)
         let openedBefore = gate.isOpen
         gate.open()
         #expect(report.winner == "fast")
@@ -49,7 +52,8 @@ import Testing
         // on a queue, and the second engine's win returns while they are under way.
         let slow = TestEngine("slow", passes: 1000, passDelay: .milliseconds(20), .finds("slow"))
         let winner = TestEngine("winner", passDelay: .milliseconds(100), .finds("winner"))
-        let raced = try QRDecoder(strategy: .race([slow, winner])).decode(blankImage)
+        let raced = try QRDecoder(strategy: .race([slow, winner]), executor: DecodeExecutor(workers: 2)).decode(
+            blankImage)
         #expect(raced.winner == "winner")
         #expect(slow.passCount < 1000)
     }
@@ -284,15 +288,17 @@ import Testing
     }
 }
 
-/// Where a test's decodes run: threads of their own per decode, or a two-worker
-/// ``PassScheduler``. Every strategy must mean the same on both.
+/// Where a test's decodes run: an executor with a worker for every pass the test runs at
+/// once, or one of two workers. Every strategy must mean the same on both.
 enum Pool: String, CustomTestStringConvertible, Sendable {
-    case ownThreads = "own threads"
-    case twoWorkers = "pass scheduler, 2 workers"
+    case ownThreads = "an executor of its own, a worker for every pass"
+    case twoWorkers = "an executor of its own, 2 workers"
 
     static let both: [Pool] = [.ownThreads, .twoWorkers]
 
-    var executor: DecodeExecutor { self == .ownThreads ? .shared : DecodeExecutor(workers: 2) }
+    /// Never the shared executor: the tests run side by side, and their engines' passes
+    /// sleep, so on two shared workers one test's passes would wait for another's.
+    var executor: DecodeExecutor { DecodeExecutor(workers: self == .ownThreads ? 8 : 2) }
     var testDescription: String { rawValue }
 }
 
