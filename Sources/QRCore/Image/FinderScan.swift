@@ -83,13 +83,13 @@ extension GrayImage {
             // Raw buffers: the loops below touch every pixel of the rows they look at.
             sumsStore.withUnsafeMutableBufferPointer { sums in
                 runsStore.withUnsafeMutableBufferPointer { runs in
+                    let sum = sums.baseAddress!
                     for y in Swift.stride(from: rowStep / 2, to: height, by: rowStep) {
                         let row = offset + y * stride
+                        let pixels = storage.baseAddress! + row
                         for span in spans(y) where span.count >= 7 {
                             let start = span.lowerBound
                             let end = span.upperBound
-                            let pixels = storage.baseAddress! + row
-                            let sum = sums.baseAddress!
                             var total = sum[start]
                             for x in span {
                                 total &+= Int(pixels[x])
@@ -138,23 +138,17 @@ extension GrayImage {
                                 let high = min(end, centre + radius + 1)
                                 let across =
                                     runs[index] + runs[index + 1] + runs[index + 2] + runs[index + 3] + runs[index + 4]
-                                // The tones of the centre run and of the ring beside it: a finder
-                                // printed stands out; noise on a flat ground hardly. Looked at
-                                // first, along the row in hand, before the walk down the column.
-                                let ringStart = position + runs[index]
-                                let centreStart = ringStart + runs[index + 1]
-                                var ringSum = 0
-                                for x in ringStart..<centreStart { ringSum += Int(pixels[x]) }
-                                var centreSum = 0
-                                for x in centreStart..<(centreStart + runs[index + 2]) { centreSum += Int(pixels[x]) }
-                                let contrast = abs(centreSum / runs[index + 2] - ringSum / runs[index + 1])
-                                guard contrast >= minimumContrast,
+                                guard
+                                    minimumContrast == 0
+                                        || ringContrast(
+                                            pixels, ring: position + runs[index], runs[index + 1], runs[index + 2])
+                                            >= minimumContrast,
                                     confirmsDown(
-                                        x: centre, y: y, threshold: (sums[high] - sums[low]) / (high - low),
+                                        x: centre, y: y, threshold: (sum[high] - sum[low]) / (high - low),
                                         darkOnLight: firstIsDark == (index % 2 == 0), across: across, storage: storage,
                                         offset: offset, stride: stride)
                                 else { continue }
-                                let sighting = FinderSighting(x: centre, y: y, across: across, contrast: contrast)
+                                let sighting = FinderSighting(x: centre, y: y, across: across)
                                 sightings.append(sighting)
                                 if sightings.count >= limit || found(sighting) { return }
                             }
@@ -164,6 +158,20 @@ extension GrayImage {
             }
         }
         return sightings
+    }
+
+    /// The difference in tone, 0 to 255, between the centre run of a finder-like pattern
+    /// and the ring run before it, which starts at `ring` (`ringLength` pixels, then the
+    /// centre's `centreLength`): a finder printed stands out; noise on a flat ground
+    /// hardly. Weighed along the row in hand, before the walk down the column.
+    private func ringContrast(
+        _ pixels: UnsafePointer<UInt8>, ring: Int, _ ringLength: Int, _ centreLength: Int
+    ) -> Int {
+        var ringSum = 0
+        for x in ring..<(ring + ringLength) { ringSum += Int(pixels[x]) }
+        var centreSum = 0
+        for x in (ring + ringLength)..<(ring + ringLength + centreLength) { centreSum += Int(pixels[x]) }
+        return abs(centreSum / centreLength - ringSum / ringLength)
     }
 
     /// Whether the column through (`x`, `y`) shows the same 1:1:3:1:1 pattern, of a size
@@ -190,8 +198,6 @@ struct FinderSighting: Equatable {
     var x: Int
     var y: Int
     var across: Int
-    /// The difference in tone, 0 to 255, between its centre and the ring round it.
-    var contrast: Int
     /// Rows that saw it.
     var count = 1
 
