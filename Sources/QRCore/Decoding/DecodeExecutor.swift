@@ -33,8 +33,7 @@ import Dispatch
 ///     let decoder = QRDecoder(executor: DecodeExecutor(workers: 2))
 ///     decoder.decodeBatch(next: { nextLoader() }) { index, result in print(index, result) }
 public final class DecodeExecutor: Sendable {
-    /// The executor of every decoder given none of its own: a worker for each core this
-    /// process may use.
+    /// The executor of every decoder given none of its own: a worker for each core online.
     public static let shared = DecodeExecutor(workers: onlineCoreCount())
 
     /// The most passes run at once.
@@ -68,15 +67,15 @@ public final class DecodeExecutor: Sendable {
         }
     }
 
-    /// The mean cost, in microseconds, of each of `passes` of `engine`; for one that has
-    /// not run yet, what the engine says it typically costs, else ``unknownCost``.
-    func meanCosts(engine: String, passes: [String], typical: [Duration]) -> [Int] {
+    /// The mean cost, in microseconds, of each of `passes`; for one that has not run yet,
+    /// what its engine says it typically costs, else ``unknownCost``.
+    func meanCosts(of passes: [DecodePass]) -> [Int] {
         costs.withLock { book in
-            passes.enumerated().map { index, pass in
-                if let entry = book[PassKey(engine: engine, pass: pass)], entry.count > 0 {
+            passes.map { pass in
+                if let entry = book[PassKey(engine: pass.engine.name, pass: pass.name)], entry.count > 0 {
                     return max(1, entry.microseconds / entry.count)
                 }
-                return index < typical.count ? max(1, Int(typical[index].milliseconds * 1000)) : Self.unknownCost
+                return pass.typicalCost.map { max(1, Int($0.milliseconds * 1000)) } ?? Self.unknownCost
             }
         }
     }

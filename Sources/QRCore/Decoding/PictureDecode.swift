@@ -87,12 +87,10 @@ final class PictureDecode: Sendable {
         // turn, the cost of every engine before it too.
         var ranks: [[Int]] = []
         var before = 0
-        for (engine, passes) in zip(engines, passes) {
+        for passes in passes {
             var reach = policy.ranksInTurn ? before : 0
-            let costs = executor.meanCosts(
-                engine: engine.name, passes: passes.map(\.name), typical: engine.typicalPassCosts)
             ranks.append(
-                costs.map { cost in
+                executor.meanCosts(of: passes).map { cost in
                     reach += cost
                     return reach
                 })
@@ -134,7 +132,7 @@ final class PictureDecode: Sendable {
         guard let begin else { return }
         guard begin else { return answer() }
         if let timeout {
-            schedule(after: timeout) { $0.expire() }
+            schedule(after: timeout) { $0.answerNow(timedOut: true) }
         }
         if engines.count > 1, let delay = policy.startDelay(first: engines[0].name, history: history) {
             schedule(after: delay) { $0.startWaitingEngines() }
@@ -149,14 +147,7 @@ final class PictureDecode: Sendable {
     /// Gives the answer now, if it has not been given: the passes queued are dropped, and
     /// the engines that had started are reported `cancelled` once their pass ends.
     func stop() {
-        let first = state.withLock { s -> Bool in
-            guard !s.answered else { return false }
-            s.answered = true
-            return true
-        }
-        guard first else { return }
-        answer()
-        dropQueuedPasses()
+        answerNow(timedOut: false)
     }
 
     /// Runs `action` after `delay` on the executor's timer queue, unless the decode has
@@ -169,12 +160,13 @@ final class PictureDecode: Sendable {
         executor.timers.asyncAfter(deadline: .now() + delay.dispatchInterval, execute: item)
     }
 
-    /// The timeout: answer with what there is.
-    private func expire() {
+    /// Answers with what there is, unless the answer has been given: from outside
+    /// (``stop()``), or at the timeout.
+    private func answerNow(timedOut: Bool) {
         let first = state.withLock { s -> Bool in
             guard !s.answered else { return false }
             s.answered = true
-            s.timedOut = true
+            s.timedOut = timedOut
             return true
         }
         guard first else { return }
