@@ -57,8 +57,27 @@ public struct ZBarEngine: DecodeEngine {
     /// pattern shows.
     public var passesAfterFirstNeedFinders: Bool { true }
 
+    /// The most finder-like patterns a picture given to zbar may show. zbar's QR finder
+    /// matches the lines it crosses through finders against one another, work that grows
+    /// with the square of their number: a picture tiled with thousands of finders holds a
+    /// core for minutes in one call, which cannot be stopped. Over the limit, the engine
+    /// fails at once and says why.
+    public static let finderPatternLimit = 20_000
+
+    /// Pictures up to this many pixels cannot show enough finders to matter (a finder
+    /// takes 8 × 8 pixels at least, with its border), so they are not looked at.
+    static let smallestCountedPicture = 1 << 20
+
     public func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
-        try run(passes[index], on: picture, with: ZBarScanner())
+        let limit = Self.finderPatternLimit
+        if picture.original.pixelCount > Self.smallestCountedPicture,
+            picture.finderLikePatternCount > limit
+        {
+            throw DecodeError.engineFailure(
+                engine: name,
+                reason: "the picture shows over \(limit) finder-like patterns, more than zbar can weigh in bounded time")
+        }
+        return try run(passes[index], on: picture, with: ZBarScanner())
     }
 
     private func run(_ pass: Pass, on picture: PictureVariants, with scanner: ZBarScanner) throws -> [Symbol] {

@@ -104,7 +104,21 @@ public struct ZXingEngine: DecodeEngine {
         try run(passes[index], on: picture)
     }
 
+    /// The most finder-like patterns a picture given to zxing-cpp may show. Its detector
+    /// weighs every three of the patterns it finds as a symbol's finders, work that grows
+    /// with the cube of their number: a small picture tiled with finders holds a core for
+    /// hours, and no call into the library can be stopped. The limit leaves room for a
+    /// sheet of a hundred codes, and for a large picture of noise; over it, the engine
+    /// fails at once and says why, and the other engines still read the picture.
+    public static let finderPatternLimit = 300
+
     private func run(_ pass: Pass, on picture: PictureVariants) throws -> [Symbol] {
+        let limit = Self.finderPatternLimit
+        guard picture.finderLikePatternCount <= limit else {
+            throw DecodeError.engineFailure(
+                engine: name,
+                reason: "the picture shows over \(limit) finder-like patterns, more than zxing-cpp can weigh in bounded time")
+        }
         var options = CZXingOptions()
         options.formats = Int32(CZXING_FORMAT_QR) | (readsMicroQR ? Int32(CZXING_FORMAT_MICRO_QR) : 0)
         options.tryDownscale = 1

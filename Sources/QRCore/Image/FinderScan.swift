@@ -17,6 +17,35 @@ extension GrayImage {
         !finderSightings(rowStep: height > 2000 ? 3 : 2, limit: 1) { _ in [0..<width] }.isEmpty
     }
 
+    /// How many distinct finder-like patterns the picture shows, counted up to `limit + 1`:
+    /// a detector that pairs every three of them (zxing-cpp's) does work that grows with
+    /// the cube of their number, and one that matches their lines (zbar's) with the square,
+    /// so a small picture tiled with finders holds a core for hours. A pattern counts when
+    /// it shows 1:1:3:1:1 across a row (every third row, as zxing-cpp looks), down its
+    /// column and along both diagonals through its middle, as a detector checks one;
+    /// seen on several rows, it counts once. Noise seldom passes all four.
+    package func finderLikePatternCount(upTo limit: Int) -> Int {
+        var count = 0
+        // The patterns counted, by column band, each band's in the order of their rows: a
+        // sighting is looked for among the latest of the bands it spans.
+        var bands: [Int: [FinderSighting]] = [:]
+        _ = finderSightings(rowStep: 3, limit: .max, diagonals: true) { _ in
+            [0..<width]
+        } found: { sighting in
+            let reach = max(1, sighting.across / 2)
+            for band in ((sighting.x - reach) >> 4)...((sighting.x + reach) >> 4) {
+                for seen in (bands[band] ?? []).reversed() {
+                    if sighting.y - seen.y > 2 * max(seen.across, sighting.across) { break }
+                    if seen.isNear(sighting) { return false }
+                }
+            }
+            bands[sighting.x >> 4, default: []].append(sighting)
+            count += 1
+            return count > limit
+        }
+        return count
+    }
+
     /// Whether the picture shows, outside the codes whose corners are `symbols`, three
     /// finder-like patterns of one size, as another QR symbol would: whether it may hold
     /// more codes than those. A code's own finders lie within its corners' bounding box,
@@ -66,12 +95,12 @@ extension GrayImage {
     }
 
     /// The finder-like patterns (1:1:3:1:1 across a row, confirmed down the column through
-    /// the middle) on every `rowStep`-th row, looked for in the stretches of the row that
-    /// `spans` gives, against a threshold that follows the light along the stretch, whose
+    /// the middle, and with `diagonals` along both diagonals through its middle too) on
+    /// every `rowStep`-th row, looked for in the stretches of the row that `spans` gives, against a threshold that follows the light along the stretch, whose
     /// centre stands out from its ring by `minimumContrast` at least; at most `limit`, or
     /// until `found` says to stop.
     private func finderSightings(
-        rowStep: Int, limit: Int, minimumContrast: Int = 0, spans: (Int) -> [Range<Int>],
+        rowStep: Int, limit: Int, minimumContrast: Int = 0, diagonals: Bool = false, spans: (Int) -> [Range<Int>],
         found: (FinderSighting) -> Bool = { _ in false }
     ) -> [FinderSighting] {
         guard width >= 7, height >= 7 else { return [] }
@@ -138,17 +167,27 @@ extension GrayImage {
                                 let high = min(end, centre + radius + 1)
                                 let across =
                                     runs[index] + runs[index + 1] + runs[index + 2] + runs[index + 3] + runs[index + 4]
+                                let threshold = (sum[high] - sum[low]) / (high - low)
+                                let darkOnLight = firstIsDark == (index % 2 == 0)
                                 guard
                                     minimumContrast == 0
                                         || ringContrast(
                                             pixels, ring: position + runs[index], runs[index + 1], runs[index + 2])
                                             >= minimumContrast,
-                                    confirmsDown(
-                                        x: centre, y: y, threshold: (sum[high] - sum[low]) / (high - low),
-                                        darkOnLight: firstIsDark == (index % 2 == 0), across: across, storage: storage,
-                                        offset: offset, stride: stride)
+                                    let middle = crossing(
+                                        x: centre, y: y, threshold: threshold, darkOnLight: darkOnLight,
+                                        across: across, storage: storage, offset: offset, stride: stride),
+                                    !diagonals
+                                        || [1, -1].allSatisfy({ slope in
+                                            crossing(
+                                                x: centre, y: middle, threshold: threshold, darkOnLight: darkOnLight,
+                                                across: across, storage: storage, offset: offset, stride: stride,
+                                                slope: slope) != nil
+                                        })
                                 else { continue }
-                                let sighting = FinderSighting(x: centre, y: y, across: across)
+                                // At its middle row: a finder's neighbour below may be
+                                // seen fewer rows further down than it is wide.
+                                let sighting = FinderSighting(x: centre, y: middle, across: across)
                                 sightings.append(sighting)
                                 if sightings.count >= limit || found(sighting) { return }
                             }
@@ -174,22 +213,33 @@ extension GrayImage {
         return abs(centreSum / centreLength - ringSum / ringLength)
     }
 
-    /// Whether the column through (`x`, `y`) shows the same 1:1:3:1:1 pattern, of a size
-    /// within half of the `across` pixels the row's pattern spans.
-    private func confirmsDown(
+    /// Where the column through (`x`, `y`) shows the same 1:1:3:1:1 pattern, of a size
+    /// within half of the `across` pixels the row's pattern spans: the middle row of its
+    /// centre run; nil where it does not.
+    ///
+    /// With a `slope` of 1 or -1, along a diagonal through (`x`, `y`) instead, down and to
+    /// the right or left: a finder is a square of squares, crossed in the same proportions
+    /// those ways through its middle.
+    private func crossing(
         x: Int, y: Int, threshold: Int, darkOnLight: Bool, across: Int, storage: UnsafeBufferPointer<UInt8>,
-        offset: Int, stride: Int
-    ) -> Bool {
-        func isStart(_ row: Int) -> Bool { (Int(storage[offset + row * stride + x]) < threshold) == darkOnLight }
+        offset: Int, stride: Int, slope: Int = 0
+    ) -> Int? {
+        func isStart(_ row: Int) -> Bool {
+            let column = x + slope * (row - y)
+            guard column >= 0, column < width else { return false }
+            return (Int(storage[offset + row * stride + column]) < threshold) == darkOnLight
+        }
         let limit = across * 2
         // From the centre up, then down: the centre run, the ring, the outer run.
         guard isStart(y), let up = finderRuns(from: y, step: -1, extent: height, limit: limit, isCentre: isStart),
             let down = finderRuns(from: y, step: 1, extent: height, limit: limit, isCentre: isStart)
-        else { return false }
+        else { return nil }
         let centre = up.centre + down.centre - 1
         let total = up.outer + up.ring + centre + down.ring + down.outer
-        return isFinderRatio(up.outer, up.ring, centre, down.ring, down.outer) && 2 * total >= across
-            && total <= 2 * across
+        guard isFinderRatio(up.outer, up.ring, centre, down.ring, down.outer), 2 * total >= across,
+            total <= 2 * across
+        else { return nil }
+        return y + (down.centre - up.centre) / 2
     }
 }
 
