@@ -19,6 +19,9 @@ enum QRExit {
     /// An output (a file, standard output, a report) could not be written. The status
     /// of an unreadable input, as the contract has no other for it.
     static let unwritable = ExitCode(2)
+    /// A picture's time limit (--timeout-ms, or the default CPU budget) gave its answer
+    /// before the engines were done: it may hold codes not printed.
+    static let timedOut = ExitCode(3)
     /// The command line was wrong.
     static let usage = ExitCode(64)
 }

@@ -158,10 +158,35 @@ import Testing
         let decoder = QRDecoder(strategy: .race([quick, stuck]), timeout: .milliseconds(50), executor: pool.executor)
         let (answer, settled) = decodeAndSettle(decoder)
         #expect(answer.timedOut)
+        #expect(answer.stoppedBy == .timeout(.milliseconds(50)))
         #expect(answer.symbols.isEmpty)
         #expect(answer.engines.map(\.outcome) == [.none, .running])
         #expect(settled.engines[1].outcome == .cancelled)
         #expect(stuck.passCount < 100)
+    }
+
+    @Test(arguments: Pool.both) func theCPUBudgetStopsADecodeBetweenPasses(pool: Pool) throws {
+        let spinner = TestEngine("spinner", passes: 50, passDelay: .milliseconds(10), spins: true, .finds("late"))
+        let decoder = QRDecoder(
+            strategy: .single(spinner), cpuBudget: .milliseconds(40), executor: pool.executor)
+        let (answer, settled) = decodeAndSettle(decoder)
+        #expect(answer.stoppedBy == .cpuBudget(.milliseconds(40)))
+        #expect(answer.timedOut)
+        #expect(answer.symbols.isEmpty)
+        // Stopped at the first pass boundary past the budget: four passes, or a fifth
+        // when a pass's CPU time reads a little short of its 10 ms.
+        #expect((4...6).contains(spinner.passCount))
+        let cpu = try #require(settled.engines[0].cpuTime)
+        #expect(cpu >= .milliseconds(40) && cpu < .milliseconds(70))
+    }
+
+    @Test(arguments: Pool.both) func readingCountsAgainstTheCPUBudget(pool: Pool) throws {
+        let engine = TestEngine("engine", passDelay: .milliseconds(1), .finds("never asked"))
+        let decoder = QRDecoder(strategy: .single(engine), cpuBudget: .milliseconds(5), executor: pool.executor)
+        let report = try decoder.decode(blankImage, spentReading: .milliseconds(6))
+        #expect(report.stoppedBy == .cpuBudget(.milliseconds(5)))
+        #expect(report.engines.map(\.outcome) == [.notStarted])
+        #expect(engine.passCount == 0)
     }
 
     /// Two parts of one message as an engine that reads headers sees them, and as zbar

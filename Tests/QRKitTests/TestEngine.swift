@@ -19,13 +19,16 @@ final class TestEngine: DecodeEngine {
     let passes: Int
     let passDelay: Duration
     let outcome: Outcome
+    /// Each pass keeps its thread busy (CPU time) rather than sleeping.
+    let spins: Bool
     private let passesRun = Atomic<Int>(0)
     private let calls = Atomic<Int>(0)
 
-    init(_ name: String, passes: Int = 1, passDelay: Duration, _ outcome: Outcome) {
+    init(_ name: String, passes: Int = 1, passDelay: Duration, spins: Bool = false, _ outcome: Outcome) {
         self.name = name
         self.passes = passes
         self.passDelay = passDelay
+        self.spins = spins
         self.outcome = outcome
     }
 
@@ -50,7 +53,12 @@ final class TestEngine: DecodeEngine {
     func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
         if index == 0 { calls.add(1, ordering: .relaxed) }
         passesRun.add(1, ordering: .relaxed)
-        Thread.sleep(forTimeInterval: passDelay.seconds)
+        if spins {
+            let end = threadCPUTime() + passDelay
+            while threadCPUTime() < end {}
+        } else {
+            Thread.sleep(forTimeInterval: passDelay.seconds)
+        }
         return index == passes - 1 ? try finalOutcome() : []
     }
 

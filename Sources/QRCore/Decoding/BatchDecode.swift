@@ -12,7 +12,8 @@ extension QRDecoder {
     /// workers, plus two, are held in memory at once, so `next` may stream an endless
     /// list. Among those pictures the executor runs every cheap pass before any
     /// expensive one (``DecodeExecutor``); a picture answered early lets the next one in.
-    /// A ``timeout`` holds for each picture.
+    /// A ``timeout`` and the ``cpuBudget`` hold for each picture; the CPU time the loader
+    /// spends reading a picture counts against its budget.
     ///
     /// - Parameters:
     ///   - next: the loader of the next picture, or nil when there are no more; called
@@ -92,6 +93,8 @@ private final class BatchRun: Sendable {
             return
         }
         let image: GrayImage
+        // Reading counts against the picture's CPU budget.
+        let cpuStart = threadCPUTime()
         do {
             image = try loader()
         } catch {
@@ -101,7 +104,7 @@ private final class BatchRun: Sendable {
         }
         let deliver = self.deliver
         decoder.pictureDecode(
-            image,
+            image, spentReading: threadCPUTime() - cpuStart,
             onAnswer: { report in deliver(index, Result { try QRDecoder.checked(report) }) },
             onSettled: { _ in self.slotFreed(loadAnother: true) }
         ).start(firstHere: false)

@@ -43,6 +43,25 @@ public struct EngineReport: Sendable, Equatable {
     public var outcome: EngineOutcome
 }
 
+/// The bound a decode reached before its engines were done, which gave the answer early.
+public enum DecodeLimit: Sendable, Equatable, CustomStringConvertible {
+    /// The decoder's ``QRDecoder/timeout``: this much time went by from its start.
+    case timeout(Duration)
+    /// The decoder's ``QRDecoder/cpuBudget``: reading the picture and its passes had
+    /// used this much CPU time.
+    case cpuBudget(Duration)
+
+    /// "timed out after 1000 ms", "ran out of its CPU budget (5000 ms)".
+    public var description: String {
+        switch self {
+        case .timeout(let limit): "timed out after \(Self.milliseconds(limit)) ms"
+        case .cpuBudget(let limit): "ran out of its CPU budget (\(Self.milliseconds(limit)) ms)"
+        }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int { Int(duration.milliseconds.rounded()) }
+}
+
 /// The result of decoding one picture.
 public struct DecodeReport: Sendable {
     /// The strategy's name.
@@ -55,8 +74,11 @@ public struct DecodeReport: Sendable {
     public var elapsed: Duration
     /// Every engine of the strategy, in the order given.
     public var engines: [EngineReport]
-    /// True when the overall timeout returned the answer.
+    /// True when a limit (``stoppedBy``) returned the answer before the engines were done:
+    /// it may lack codes the picture holds.
     public var timedOut: Bool
+    /// The limit that returned the answer early; nil when the engines were done.
+    public var stoppedBy: DecodeLimit?
     /// How long the answer was held for completeness: from an engine's first answer that
     /// might not be all the picture shows (several codes, or finder patterns outside the
     /// codes read) to the answer, the other engines' reads merged in; nil when the answer
@@ -74,6 +96,17 @@ public struct DecodeReport: Sendable {
         self.engines = engines
         self.timedOut = timedOut
         self.heldForCompleteness = heldForCompleteness
+    }
+
+    /// A report whose answer came early, at `limit`.
+    public init(
+        strategy: String, symbols: [Symbol], winner: String?, elapsed: Duration, engines: [EngineReport],
+        stoppedBy limit: DecodeLimit?, heldForCompleteness: Duration? = nil
+    ) {
+        self.init(
+            strategy: strategy, symbols: symbols, winner: winner, elapsed: elapsed, engines: engines,
+            timedOut: limit != nil, heldForCompleteness: heldForCompleteness)
+        stoppedBy = limit
     }
 }
 
@@ -99,8 +132,8 @@ extension DecodeReport {
     ///   - heldSince: when an answer was first held for completeness.
     init(
         strategy: String, engines: [(name: String, progress: EngineProgress)], winner: Int?, provisional: Int?,
-        answersWithWinner: Bool, began: ContinuousClock.Instant, now: ContinuousClock.Instant, timedOut: Bool,
-        heldSince: ContinuousClock.Instant? = nil
+        answersWithWinner: Bool, began: ContinuousClock.Instant, now: ContinuousClock.Instant,
+        stoppedBy limit: DecodeLimit?, heldSince: ContinuousClock.Instant? = nil
     ) {
         var reports: [EngineReport] = []
         var found: [[Symbol]] = []
@@ -130,7 +163,7 @@ extension DecodeReport {
         self.init(
             strategy: strategy, symbols: [Symbol].answer(winner: won, found: found),
             winner: (winner ?? provisional).map { engines[$0].name }, elapsed: now - began, engines: reports,
-            timedOut: timedOut, heldForCompleteness: heldSince.map { now - $0 })
+            stoppedBy: limit, heldForCompleteness: heldSince.map { now - $0 })
     }
 }
 

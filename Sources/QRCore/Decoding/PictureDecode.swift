@@ -34,7 +34,10 @@ final class PictureDecode: Sendable {
         /// When the first answer was held because the picture may show more codes.
         var heldSince: ContinuousClock.Instant?
         var outstanding = 0
-        var timedOut = false
+        /// The limit that gave the answer early, if one did.
+        var stoppedBy: DecodeLimit?
+        /// CPU time spent on the picture: reading it, then every pass that has run.
+        var cpuSpent: Duration
         /// `onAnswer` has returned: settling may follow (never precede) it.
         var delivered = false
         var settled = false
@@ -63,6 +66,7 @@ final class PictureDecode: Sendable {
     private let picture: PictureVariants
     private let history: LatencyHistory
     private let timeout: Duration?
+    private let cpuBudget: Duration?
     private let sequence: Int
     private let onAnswer: @Sendable (DecodeReport) -> Void
     private let onSettled: (@Sendable (DecodeReport) -> Void)?
@@ -74,7 +78,8 @@ final class PictureDecode: Sendable {
     private let timers = Locked<[DispatchWorkItem]>([])
 
     init(
-        _ image: GrayImage, strategy: DecodeStrategy, timeout: Duration?, history: LatencyHistory,
+        _ image: GrayImage, strategy: DecodeStrategy, timeout: Duration?, cpuBudget: Duration?,
+        spentReading: Duration = .zero, history: LatencyHistory,
         executor: DecodeExecutor, onAnswer: @escaping @Sendable (DecodeReport) -> Void,
         onSettled: (@Sendable (DecodeReport) -> Void)?
     ) {
@@ -100,11 +105,13 @@ final class PictureDecode: Sendable {
         picture = PictureVariants(image)
         self.history = history
         self.timeout = timeout
+        self.cpuBudget = cpuBudget
         self.onAnswer = onAnswer
         self.onSettled = onSettled
         sequence = executor.nextSequence()
         began = clock.now
-        state = Locked(State(engines: Array(repeating: EngineState(), count: engines.count)))
+        state = Locked(
+            State(engines: Array(repeating: EngineState(), count: engines.count), cpuSpent: spentReading))
     }
 
     /// Queues the policy's first passes, and its timers.
@@ -132,7 +139,7 @@ final class PictureDecode: Sendable {
         guard let begin else { return }
         guard begin else { return answer() }
         if let timeout {
-            schedule(after: timeout) { $0.answerNow(timedOut: true) }
+            schedule(after: timeout) { $0.answerNow(stoppedBy: .timeout(timeout)) }
         }
         if engines.count > 1, let delay = policy.startDelay(first: engines[0].name, history: history) {
             schedule(after: delay) { $0.startWaitingEngines() }
@@ -147,7 +154,7 @@ final class PictureDecode: Sendable {
     /// Gives the answer now, if it has not been given: the passes queued are dropped, and
     /// the engines that had started are reported `cancelled` once their pass ends.
     func stop() {
-        answerNow(timedOut: false)
+        answerNow(stoppedBy: nil)
     }
 
     /// Runs `action` after `delay` on the executor's timer queue, unless the decode has
@@ -161,12 +168,12 @@ final class PictureDecode: Sendable {
     }
 
     /// Answers with what there is, unless the answer has been given: from outside
-    /// (``stop()``), or at the timeout.
-    private func answerNow(timedOut: Bool) {
+    /// (``stop()``), or at a limit.
+    private func answerNow(stoppedBy limit: DecodeLimit?) {
         let first = state.withLock { s -> Bool in
             guard !s.answered else { return false }
             s.answered = true
-            s.timedOut = timedOut
+            s.stoppedBy = limit
             return true
         }
         guard first else { return }
@@ -199,14 +206,24 @@ final class PictureDecode: Sendable {
     }
 
     private func run(_ index: Int, pass: Int) {
-        let wanted = state.withLock { s -> Bool in
-            guard !s.answered else { return false }
+        let (wanted, budgetSpent) = state.withLock { s -> (Bool, Bool) in
+            guard !s.answered else { return (false, false) }
+            // The budget spent (reading may have spent it all): answer with what there is.
+            if let budget = cpuBudget, s.cpuSpent >= budget {
+                s.answered = true
+                s.stoppedBy = .cpuBudget(budget)
+                return (false, true)
+            }
             if s.engines[index].start == nil { s.engines[index].start = clock.now }
             s.engines[index].running = true
-            return true
+            return (true, false)
         }
         guard wanted else {
             passDone(nil)
+            if budgetSpent {
+                answer()
+                dropQueuedPasses()
+            }
             return
         }
         let engine = engines[index]
@@ -300,7 +317,13 @@ final class PictureDecode: Sendable {
                 }
             }
             s.outstanding += follow.count
-            guard !s.answered, s.outstanding == 0 || policy.isFinal(progress(s)) else { return (false, success) }
+            if let done { s.cpuSpent += done.cpu }
+            guard !s.answered else { return (false, success) }
+            if s.outstanding > 0 && !policy.isFinal(progress(s)) {
+                // Not final: go on, unless the picture has used its budget.
+                guard let budget = cpuBudget, s.cpuSpent >= budget else { return (false, success) }
+                s.stoppedBy = .cpuBudget(budget)
+            }
             s.answered = true
             return (true, success)
         }
@@ -360,7 +383,7 @@ final class PictureDecode: Sendable {
         }
         return DecodeReport(
             strategy: strategyName, engines: progress, winner: s.winner, provisional: s.provisional,
-            answersWithWinner: !policy.mergesEveryAnswer, began: began, now: now, timedOut: s.timedOut,
+            answersWithWinner: !policy.mergesEveryAnswer, began: began, now: now, stoppedBy: s.stoppedBy,
             heldSince: s.heldSince)
     }
 }

@@ -33,6 +33,16 @@ public struct QRDecoder: Sendable {
     public var strategy: DecodeStrategy
     /// The longest a decode may take before it returns what it has; nil for no limit.
     public var timeout: Duration?
+    /// The most CPU time a decode may use, all its engines' passes together, before it
+    /// returns what it has (``DecodeReport/stoppedBy``); nil for no limit. It is weighed
+    /// between passes, and every pass is bounded by what it is given (an engine refuses a
+    /// picture its library could not finish in bounded time), so a decode ends within
+    /// about one pass of it whatever the picture holds.
+    public var cpuBudget: Duration?
+
+    /// The CPU budget a decoder has unless told otherwise: a few seconds, which no
+    /// picture that holds a readable code needs, and which bounds what a crafted one takes.
+    public static let defaultCPUBudget = Duration.seconds(5)
     /// Recent engine timings, which the hedged strategy reads; shared between copies.
     public let history: LatencyHistory
     /// The pool that runs the passes of every decode (and batch) of this decoder.
@@ -41,15 +51,17 @@ public struct QRDecoder: Sendable {
     /// - Parameters:
     ///   - strategy: how the engines are combined, such as `.race(engines)`.
     ///   - timeout: the longest a decode may take; nil for no limit.
+    ///   - cpuBudget: the most CPU time a decode may use (``cpuBudget``); nil for no limit.
     ///   - history: recent timings to learn from; a new, empty one by default.
     ///   - executor: the pool to run every decode's passes on; the process's shared one by
     ///     default.
     public init(
-        strategy: DecodeStrategy, timeout: Duration? = nil,
+        strategy: DecodeStrategy, timeout: Duration? = nil, cpuBudget: Duration? = QRDecoder.defaultCPUBudget,
         history: LatencyHistory = LatencyHistory(), executor: DecodeExecutor = .shared
     ) {
         self.strategy = strategy
         self.timeout = timeout
+        self.cpuBudget = cpuBudget
         self.history = history
         self.executor = executor
     }
@@ -87,10 +99,18 @@ public struct QRDecoder: Sendable {
     ///   - onSettled: called once, on some thread, when every engine has stopped; maybe
     ///     before this returns, maybe after.
     public func decode(_ image: GrayImage, onSettled: (@Sendable (DecodeReport) -> Void)?) throws -> DecodeReport {
+        try decode(image, spentReading: .zero, onSettled: onSettled)
+    }
+
+    /// Decodes `image` as ``decode(_:)`` does, after `spentReading` of CPU time was spent
+    /// reading it, which counts against the ``cpuBudget``.
+    package func decode(
+        _ image: GrayImage, spentReading: Duration, onSettled: (@Sendable (DecodeReport) -> Void)? = nil
+    ) throws -> DecodeReport {
         let semaphore = DispatchSemaphore(value: 0)
         let answer = Locked<DecodeReport?>(nil)
         let decode = pictureDecode(
-            image,
+            image, spentReading: spentReading,
             onAnswer: { report in
                 answer.withLock { $0 = report }
                 semaphore.signal()
@@ -150,12 +170,12 @@ public struct QRDecoder: Sendable {
 
     /// The decode of `image` on the executor, not yet started.
     func pictureDecode(
-        _ image: GrayImage, onAnswer: @escaping @Sendable (DecodeReport) -> Void,
+        _ image: GrayImage, spentReading: Duration = .zero, onAnswer: @escaping @Sendable (DecodeReport) -> Void,
         onSettled: (@Sendable (DecodeReport) -> Void)?
     ) -> PictureDecode {
         PictureDecode(
-            image, strategy: strategy, timeout: timeout, history: history, executor: executor, onAnswer: onAnswer,
-            onSettled: onSettled)
+            image, strategy: strategy, timeout: timeout, cpuBudget: cpuBudget, spentReading: spentReading,
+            history: history, executor: executor, onAnswer: onAnswer, onSettled: onSettled)
     }
 
     static func checked(_ report: DecodeReport) throws -> DecodeReport {

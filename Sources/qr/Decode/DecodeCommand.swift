@@ -38,9 +38,15 @@ struct DecodeCommand: ParsableCommand {
             parity byte of their headers; parts that do not match it are printed one by \
             one, with a warning.
 
+            Every picture has a budget of time: 5 seconds of CPU time for reading and \
+            decoding it, or --timeout-ms of time or CPU time, whichever comes first. A \
+            picture that uses it up is named on stderr with the codes found before; the \
+            others are still decoded.
+
             Exit status: 0 every input had a code, 1 some input had none, 2 some input \
             could not be read (stderr names the file and why; the others are still \
-            decoded), 64 usage error.
+            decoded), 3 some input ran out of its time (and none was unreadable), \
+            64 usage error.
             """)
 
     @Argument(help: "Pictures, folders (searched recursively), or '-' for standard input.")
@@ -171,7 +177,7 @@ struct DecodeSettings: Equatable {
             output.deliver(index, name: name, outcome)
         }
         var decoder = QRDecoder(
-            strategy: strategy.makeStrategy(), timeout: limits.timeout)
+            strategy: strategy.makeStrategy(), timeout: limits.timeout, cpuBudget: limits.cpuBudget)
         if count == 1, let (index, picture) = feed.withLock({ $0.next() }) {
             // One picture: no pool, the strategy's own low-latency path (see QRDecoder).
             names.withLock { $0[index] = picture.displayName }
@@ -199,7 +205,9 @@ struct DecodeSettings: Equatable {
                     deliver: { index, result in
                         switch result {
                         case .success(let report): deliver(base + index, .decoded(report))
-                        case .failure(let error): deliver(base + index, .failed("\(error)"))
+                        case .failure(let error):
+                            let name = names.withLock { $0[base + index] } ?? ""
+                            deliver(base + index, Self.failure(error, name))
                         }
                     })
             }
@@ -235,10 +243,20 @@ struct DecodeSettings: Equatable {
     /// Reads and decodes one picture; never throws: failures become outcomes.
     static func decode(_ input: PictureInput, reader: ImageReader, decoder: QRDecoder) -> PictureOutcome {
         do {
-            return .decoded(try decoder.decode(try read(input, reader: reader)))
+            // Reading counts against the picture's CPU budget.
+            let start = threadCPUTime()
+            let image = try read(input, reader: reader)
+            return .decoded(try decoder.decode(image, spentReading: threadCPUTime() - start))
         } catch {
-            return .failed("\(error)")
+            return failure(error, input.displayName)
         }
+    }
+
+    /// A picture that could not be read or decoded, in a message that names it: a reader's
+    /// error does already, an engine's does not.
+    static func failure(_ error: any Error, _ name: String) -> PictureOutcome {
+        if error is ImageError { return .failed("\(error)") }
+        return .failed("\(name): \(error)")
     }
 
     /// Reads one picture.

@@ -23,6 +23,8 @@ final class DecodeOutput: Sendable {
         var withCode = 0
         var withoutCode = 0
         var unreadable = 0
+        /// Pictures whose answer a time limit gave before the engines were done.
+        var timedOut = 0
         var printedACode = false
         /// With --join: the structured-append parts read so far, in input order.
         var parts: [SequencePart] = []
@@ -55,6 +57,7 @@ final class DecodeOutput: Sendable {
             case .decoded: s.withCode += 1
             case .failed: s.unreadable += 1
             }
+            if case .decoded(let report) = outcome, report.stoppedBy != nil { s.timedOut += 1 }
             s.pending[index] = (name, outcome)
             while let (name, outcome) = s.pending.removeValue(forKey: s.nextToPrint) {
                 emit(name, outcome, &s)
@@ -98,13 +101,15 @@ final class DecodeOutput: Sendable {
         }
     }
 
-    /// The contract's exit status: 2 if any picture was unreadable, else 1 if any had no
-    /// code, else 0. With --first, finding a code is success whatever was left unread.
+    /// The contract's exit status: 2 if any picture was unreadable, else 3 if a time limit
+    /// cut any short, else 1 if any had no code, else 0. With --first, finding a code is
+    /// success whatever was left unread.
     func exitStatus(stoppedEarly: Bool) -> ExitCode {
         state.withLock { s in
             if s.unreadable > 0 { return QRExit.unreadable }
-            if s.joinFailed { return QRExit.noCode }
             if stoppedEarly { return s.withCode > 0 ? QRExit.success : QRExit.noCode }
+            if s.timedOut > 0 { return QRExit.timedOut }
+            if s.joinFailed { return QRExit.noCode }
             return s.withoutCode > 0 ? QRExit.noCode : QRExit.success
         }
     }
@@ -117,6 +122,11 @@ final class DecodeOutput: Sendable {
             return
         case .decoded(let report):
             if timing { StandardError.write(TimingTable.render(file: name, report: report)) }
+            if let limit = report.stoppedBy, !isQuiet {
+                let found = report.symbols.count
+                let before = found == 0 ? "no code found before" : found == 1 ? "1 code found before" : "\(found) codes found before"
+                StandardError.report("\(name): \(limit); \(before)")
+            }
             let messages: [DecodedMessage]
             var sequences: [StructuredAppendSequence]? = nil
             if joinAcrossInputs {
@@ -139,7 +149,9 @@ final class DecodeOutput: Sendable {
             case .quiet:
                 break
             case .json:
-                printLine(DecodeJSON.line(file: name, report: report, sequences: sequences, error: nil))
+                printLine(
+                    DecodeJSON.line(
+                        file: name, report: report, sequences: sequences, error: report.stoppedBy.map { "\($0)" }))
             case .text(let withFileNames, let firstOnly):
                 for message in messages where !(firstOnly && s.printedACode) {
                     let text = TerminalText.escaped(message.text)

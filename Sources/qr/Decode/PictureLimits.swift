@@ -12,7 +12,9 @@ struct PictureLimitOptions: ParsableArguments {
     @Option(
         name: .customLong("timeout-ms"),
         help: ArgumentHelp(
-            "Give up on a picture after this many milliseconds and report what was found (default: no limit).",
+            "Give up on a picture after this many milliseconds, of time or of CPU time spent reading and decoding it, and report what was found (default: 5000 ms of CPU time).",
+            discussion:
+                "A picture given up on is named on stderr (\"timed out after MS ms\", or \"ran out of its CPU budget\"), with the codes found before, and the exit status is 3.",
             valueName: "MS"))
     var timeoutMilliseconds: Int?
 
@@ -36,6 +38,10 @@ struct PictureLimits: Equatable {
 
     /// The time a picture may take; nil for no limit.
     var timeout: Duration? { timeoutMilliseconds.map { .milliseconds($0) } }
+
+    /// The CPU time reading and decoding a picture may take: the timeout's, or the
+    /// library's default budget.
+    var cpuBudget: Duration { timeout ?? QRDecoder.defaultCPUBudget }
 
     /// The reader that keeps to ``maxPixels``.
     var reader: ImageReader { ImageReader(pixelLimit: maxPixels) }
