@@ -75,10 +75,13 @@ public struct Corpus: Sendable {
     ///
     /// - Parameters:
     ///   - root: the corpus folder.
-    ///   - reader: the picture reader (its pixel limit applies).
+    ///   - reader: the picture reader (its pixel limit applies); by default one of no
+    ///     memory budget, as a corpus is held in memory whole.
     /// - Returns: the corpus; empty when `root` holds no pictures.
     /// - Throws: ``CorpusError/notAFolder(_:)`` when `root` is not a readable folder.
-    public static func load(from root: String, reader: some ImageFileReader = ImageReader()) throws(CorpusError)
+    public static func load(
+        from root: String, reader: some ImageFileReader = ImageReader(memoryBudget: MemoryBudget(bytes: .max))
+    ) throws(CorpusError)
         -> Corpus
     {
         guard FileSystem.isDirectory(root) else { throw .notAFolder(root) }

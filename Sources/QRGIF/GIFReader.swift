@@ -25,12 +25,18 @@ public struct GIFReader: ImageFileReader {
     /// before decoding. Zero or less refuses every picture.
     public var pixelLimit: Int
 
+    /// The budget a picture's reading and decoding take their memory from.
+    public var memoryBudget: MemoryBudget
+
     /// Makes a reader.
     ///
     /// - Parameters:
     ///   - pixelLimit: The most pixels a picture may have; 100 megapixels by default.
-    public init(pixelLimit: Int = GIFReader.defaultPixelLimit) {
+    ///   - memoryBudget: The budget reading and decoding a picture take their memory
+    ///     from; the process's by default.
+    public init(pixelLimit: Int = GIFReader.defaultPixelLimit, memoryBudget: MemoryBudget = .shared) {
         self.pixelLimit = pixelLimit
+        self.memoryBudget = memoryBudget
     }
 
     /// The one format this reader decodes.
@@ -123,6 +129,7 @@ public struct GIFReader: ImageFileReader {
         let width = max(Int(gif.pointee.SWidth), left + frameWidth)
         let height = max(Int(gif.pointee.SHeight), top + frameHeight)
         let count = try checkedPixelCount(width: width, height: height, format: .gif, name: name)
+        let reservation = try reserveMemory(pixels: count, readerBytes: count + frameWidth, name: name)
         guard let colours = descriptor.ColorMap ?? gif.pointee.SColorMap, let palette = colours.pointee.Colors else {
             throw .corrupt(file: name, format: .gif, reason: "no colour table")
         }
@@ -142,7 +149,7 @@ public struct GIFReader: ImageFileReader {
             let start = (top + row) * width + left
             for x in 0..<frameWidth { pixels[start + x] = grays[Int(line[x])] }
         }
-        return GrayImage(width: width, height: height, pixels: pixels)
+        return GrayImage(width: width, height: height, pixels: pixels).holding(reservation)
     }
 
     /// The rows of a frame in the order its data holds them: top to bottom, or the four

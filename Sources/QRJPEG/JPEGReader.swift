@@ -31,12 +31,18 @@ public struct JPEGReader: ImageFileReader {
     /// header before decoding. Zero or less refuses every picture.
     public var pixelLimit: Int
 
+    /// The budget a picture's reading and decoding take their memory from.
+    public var memoryBudget: MemoryBudget
+
     /// Makes a reader.
     ///
     /// - Parameters:
     ///   - pixelLimit: The most pixels a picture may have; 100 megapixels by default.
-    public init(pixelLimit: Int = JPEGReader.defaultPixelLimit) {
+    ///   - memoryBudget: The budget reading and decoding a picture take their memory
+    ///     from; the process's by default.
+    public init(pixelLimit: Int = JPEGReader.defaultPixelLimit, memoryBudget: MemoryBudget = .shared) {
         self.pixelLimit = pixelLimit
+        self.memoryBudget = memoryBudget
     }
 
     /// The one format this reader decodes.
@@ -70,6 +76,10 @@ public struct JPEGReader: ImageFileReader {
         // libjpeg's whole-image buffers (a progressive file keeps every coefficient, two
         // bytes each, for up to ten components) stay within what such a picture needs.
         let memory = count * 24 + 64 << 20
+        // The picture, and a progressive file's coefficients: two bytes each, for every
+        // component at full size at most.
+        let components = max(1, Int(result.components))
+        let reservation = try reserveMemory(pixels: count, readerBytes: count * (1 + 2 * components), name: name)
         var pixels = [UInt8](repeating: 0, count: count)
         let decoded = data.withUnsafeBufferPointer { file in
             pixels.withUnsafeMutableBufferPointer { out in
@@ -79,6 +89,7 @@ public struct JPEGReader: ImageFileReader {
         }
         guard decoded == 0 else { throw failure(result, name: name) }
         return GrayImage(width: width, height: height, pixels: pixels).oriented(from: orientation)
+            .holding(reservation)
     }
 
     /// The error for a failed CJPEG call.

@@ -23,12 +23,20 @@ public struct ImageReader: ImageFileReader {
     /// before decoding. Zero or less refuses every picture.
     public var pixelLimit: Int
 
+    /// The budget a picture's reading and decoding take their memory from: a picture that
+    /// would need more than all of it is refused, one that needs more than is free waits
+    /// for other pictures to let theirs go (``/QRCore/MemoryBudget``).
+    public var memoryBudget: MemoryBudget
+
     /// Makes a reader.
     ///
     /// - Parameters:
     ///   - pixelLimit: The most pixels a picture may have; 100 megapixels by default.
-    public init(pixelLimit: Int = ImageReader.defaultPixelLimit) {
+    ///   - memoryBudget: The budget reading and decoding a picture take their memory
+    ///     from; the process's by default.
+    public init(pixelLimit: Int = ImageReader.defaultPixelLimit, memoryBudget: MemoryBudget = .shared) {
         self.pixelLimit = pixelLimit
+        self.memoryBudget = memoryBudget
     }
 
     /// Every format QRKit reads: ``/QRCore/ImageFormat/readable``.
@@ -44,11 +52,11 @@ public struct ImageReader: ImageFileReader {
     ///   a format not read, and otherwise what the format's reader throws.
     public func read(data: [UInt8], name: String) throws(ImageError) -> GrayImage {
         switch try sniff(data, name: name) {
-        case .png: try PNGReader(pixelLimit: pixelLimit).read(data: data, name: name)
-        case .jpeg: try JPEGReader(pixelLimit: pixelLimit).read(data: data, name: name)
-        case .webp: try WebPReader(pixelLimit: pixelLimit).read(data: data, name: name)
-        case .tiff: try TIFFReader(pixelLimit: pixelLimit).read(data: data, name: name)
-        case .gif: try GIFReader(pixelLimit: pixelLimit).read(data: data, name: name)
+        case .png: try PNGReader(pixelLimit: pixelLimit, memoryBudget: memoryBudget).read(data: data, name: name)
+        case .jpeg: try JPEGReader(pixelLimit: pixelLimit, memoryBudget: memoryBudget).read(data: data, name: name)
+        case .webp: try WebPReader(pixelLimit: pixelLimit, memoryBudget: memoryBudget).read(data: data, name: name)
+        case .tiff: try TIFFReader(pixelLimit: pixelLimit, memoryBudget: memoryBudget).read(data: data, name: name)
+        case .gif: try GIFReader(pixelLimit: pixelLimit, memoryBudget: memoryBudget).read(data: data, name: name)
         case let other: throw .unsupportedFormat(file: name, format: other)
         }
     }

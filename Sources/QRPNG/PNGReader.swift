@@ -47,6 +47,9 @@ public struct PNGReader: ImageFileReader {
     /// pixel on the way.
     public var pixelLimit: Int
 
+    /// The budget a picture's reading and decoding take their memory from.
+    public var memoryBudget: MemoryBudget
+
     /// Makes a reader.
     ///
     /// - Parameters:
@@ -55,8 +58,12 @@ public struct PNGReader: ImageFileReader {
     /// ```swift
     /// let thumbnails = PNGReader(pixelLimit: 1_000_000)
     /// ```
-    public init(pixelLimit: Int = PNGReader.defaultPixelLimit) {
+    ///
+    /// - Parameter memoryBudget: The budget reading and decoding a picture take their
+    ///   memory from; the process's by default.
+    public init(pixelLimit: Int = PNGReader.defaultPixelLimit, memoryBudget: MemoryBudget = .shared) {
         self.pixelLimit = pixelLimit
+        self.memoryBudget = memoryBudget
     }
 
     /// Whether CPNG's readers of the common kinds (8-bit gray and RGB, gray of fewer bits,
@@ -65,8 +72,10 @@ public struct PNGReader: ImageFileReader {
     package var fastPaths = true
 
     /// A reader that reads every picture the general way, through libpng's simplified API.
-    package static func general(pixelLimit: Int = PNGReader.defaultPixelLimit) -> PNGReader {
-        var reader = PNGReader(pixelLimit: pixelLimit)
+    package static func general(
+        pixelLimit: Int = PNGReader.defaultPixelLimit, memoryBudget: MemoryBudget = .shared
+    ) -> PNGReader {
+        var reader = PNGReader(pixelLimit: pixelLimit, memoryBudget: memoryBudget)
         reader.fastPaths = false
         return reader
     }
@@ -158,6 +167,21 @@ public struct PNGReader: ImageFileReader {
         guard !overflow, count <= limit, let stride = Int32(exactly: width * channels) else {
             throw .tooLarge(file: name, width: width, height: height, limit: limit)
         }
+        // The samples as libpng gives them, the picture, and the fast readers' whole
+        // inflated file (up to three bytes a pixel and a filter byte a row).
+        let reservation = try reserveMemory(
+            pixels: count, readerBytes: count * (channels * (linear ? 2 : 1) + 4) + height, name: name)
+        return try decoded(
+            image, data: data, name: name, width: width, height: height, count: count, stride: stride,
+            alpha: alpha, linear: linear, interlaced: interlaced, limit: limit, channels: channels
+        ).holding(reservation)
+    }
+
+    /// The picture, decoded once its header has been read and its memory taken.
+    private func decoded(
+        _ image: UnsafeMutablePointer<png_image>, data: [UInt8], name: String, width: Int, height: Int, count: Int,
+        stride: Int32, alpha: Bool, linear: Bool, interlaced: Bool, limit: Int, channels: Int
+    ) throws(ImageError) -> GrayImage {
 
         // 8-bit RGB, and gray or gray-palette pictures of at most 8 bits (IHDR's bit depth
         // at 24, colour type at 25), the most common in photos and generated codes:

@@ -28,12 +28,18 @@ public struct TIFFReader: ImageFileReader {
     /// page's directory before decoding. Zero or less refuses every picture.
     public var pixelLimit: Int
 
+    /// The budget a picture's reading and decoding take their memory from.
+    public var memoryBudget: MemoryBudget
+
     /// Makes a reader.
     ///
     /// - Parameters:
     ///   - pixelLimit: The most pixels a picture may have; 100 megapixels by default.
-    public init(pixelLimit: Int = TIFFReader.defaultPixelLimit) {
+    ///   - memoryBudget: The budget reading and decoding a picture take their memory
+    ///     from; the process's by default.
+    public init(pixelLimit: Int = TIFFReader.defaultPixelLimit, memoryBudget: MemoryBudget = .shared) {
         self.pixelLimit = pixelLimit
+        self.memoryBudget = memoryBudget
     }
 
     /// The one format this reader decodes.
@@ -77,6 +83,10 @@ public struct TIFFReader: ImageFileReader {
         var band: UInt32 = 0
         guard ctiff_begin(file, &band) == 0 else { throw failure(file, name: name) }
         let bandRows = Int(band)
+        // The picture, a band of RGBA, and libtiff's band of samples (at most eight bytes
+        // a pixel: 16-bit RGBA).
+        let reservation = try reserveMemory(
+            pixels: count, readerBytes: count + 12 * columns * min(rows, bandRows), name: name)
         var pixels = [UInt8](repeating: 255, count: count)
         var raster = [UInt32](repeating: 0, count: columns * bandRows)
         for top in stride(from: 0, to: rows, by: bandRows) {
@@ -96,7 +106,7 @@ public struct TIFFReader: ImageFileReader {
             }
         }
         let image = GrayImage(width: columns, height: rows, pixels: pixels)
-        return image.oriented(from: ImageOrientation(rawValue: Int(tag)) ?? .topLeft)
+        return image.oriented(from: ImageOrientation(rawValue: Int(tag)) ?? .topLeft).holding(reservation)
     }
 
     /// The error for libtiff's failure on `file`.

@@ -25,12 +25,18 @@ public struct WebPReader: ImageFileReader {
     /// before decoding. Zero or less refuses every picture.
     public var pixelLimit: Int
 
+    /// The budget a picture's reading and decoding take their memory from.
+    public var memoryBudget: MemoryBudget
+
     /// Makes a reader.
     ///
     /// - Parameters:
     ///   - pixelLimit: The most pixels a picture may have; 100 megapixels by default.
-    public init(pixelLimit: Int = WebPReader.defaultPixelLimit) {
+    ///   - memoryBudget: The budget reading and decoding a picture take their memory
+    ///     from; the process's by default.
+    public init(pixelLimit: Int = WebPReader.defaultPixelLimit, memoryBudget: MemoryBudget = .shared) {
         self.pixelLimit = pixelLimit
+        self.memoryBudget = memoryBudget
     }
 
     /// The one format this reader decodes.
@@ -55,11 +61,16 @@ public struct WebPReader: ImageFileReader {
         guard status == VP8_STATUS_OK else { throw failure(status, data: data, name: name) }
         let width = Int(features.width)
         let height = Int(features.height)
-        _ = try checkedPixelCount(width: width, height: height, format: .webp, name: name)
+        let count = try checkedPixelCount(width: width, height: height, format: .webp, name: name)
         if features.has_animation != 0 {
-            return try firstFrame(of: data, width: width, height: height, name: name)
+            // libwebp's animation decoder holds two RGBA canvases, whatever the frame's size.
+            let reservation = try reserveMemory(pixels: count, readerBytes: count * 9, name: name)
+            return try firstFrame(of: data, width: width, height: height, name: name).holding(reservation)
         }
+        // Luma, chroma and alpha planes, and the picture.
+        let reservation = try reserveMemory(pixels: count, readerBytes: count * 4, name: name)
         return try still(data, width: width, height: height, alpha: features.has_alpha != 0, name: name)
+            .holding(reservation)
     }
 
     /// Decodes a still picture into luma (and alpha) planes of our own.

@@ -152,7 +152,8 @@ import Testing
     // MARK: - ImageError
 
     enum ImageKind: CaseIterable {
-        case unreadableFile, wrongFormat, unsupportedFormat, truncated, checksumError, tooLarge, corrupt
+        case unreadableFile, wrongFormat, unsupportedFormat, truncated, checksumError, tooLarge, corrupt,
+            overMemoryBudget
     }
 
     static func kind(_ error: ImageError) -> ImageKind {
@@ -164,6 +165,7 @@ import Testing
         case .checksumError: .checksumError
         case .tooLarge: .tooLarge
         case .corrupt: .corrupt
+        case .overMemoryBudget: .overMemoryBudget
         }
     }
 
@@ -173,6 +175,7 @@ import Testing
         var errors: [ImageError] = [
             .unreadableFile(file: file, reason: "No such file or directory"), .checksumError(file: file),
             .tooLarge(file: file, width: 20_000, height: 20_000, limit: 100_000_000),
+            .overMemoryBudget(file: file, needed: 700 << 20, budget: 512 << 20),
             .tooLarge(file: file, width: 1 << 31, height: 1, limit: 1 << 40),
         ]
         for format in ImageFormat.allCases {

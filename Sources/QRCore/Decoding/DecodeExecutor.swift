@@ -90,12 +90,14 @@ public final class DecodeExecutor: Sendable {
         /// Passes running, by picture (its sequence number).
         var busy: [Int: Int] = [:]
 
-        /// Takes the first task of a picture with no pass running, else the first task.
-        mutating func take() -> Task? {
+        /// Takes the first task of a picture with no pass running, else the first task;
+        /// with `passesOnly`, no picture load.
+        mutating func take(passesOnly: Bool = false) -> Task? {
             var best: Int?
             var bestFree: Int?
             for index in queue.indices {
                 let task = queue[index]
+                if passesOnly && task.picture == nil { continue }
                 if best.map({ task.precedes(queue[$0]) }) ?? true { best = index }
                 let free = task.picture.map { busy[$0, default: 0] == 0 } ?? true
                 if free, bestFree.map({ task.precedes(queue[$0]) }) ?? true { bestFree = index }
@@ -176,6 +178,9 @@ public final class DecodeExecutor: Sendable {
         // A little below the callers: a caller's own first pass (the cheapest of a decode)
         // keeps its core when a worker is woken onto it, as the kernel tends to do.
         lowerThreadPriority(to: 2)
+        let thread = currentThreadID()
+        Self.workerThreads.withLock { $0[thread] = self }
+        defer { _ = Self.workerThreads.withLock { $0.removeValue(forKey: thread) } }
         var done: Task?
         while true {
             let task = state.withLock { s -> Task? in
@@ -202,6 +207,21 @@ public final class DecodeExecutor: Sendable {
             if ends { return }
             worker.wake.wait()
         }
+    }
+
+    /// The executor each worker thread works for, by thread.
+    private static let workerThreads = Locked<[UInt: DecodeExecutor]>([:])
+
+    /// Runs one queued pass (not a picture load) of the executor whose worker calls it,
+    /// there and then, and says whether there was one: for a task that must wait on a
+    /// worker (a batch's load waiting for memory that pictures being decoded hold), so that
+    /// those pictures go on while it waits. A thread that is no worker runs nothing.
+    package static func runQueuedPassOnThisWorker() -> Bool {
+        guard let executor = workerThreads.withLock({ $0[currentThreadID()] }) else { return false }
+        guard let task = executor.state.withLock({ $0.take(passesOnly: true) }) else { return false }
+        task.work()
+        executor.state.withLock { $0.finished(task) }
+        return true
     }
 
     /// A worker thread's own wake-up, signalled by the submitter that chose it.

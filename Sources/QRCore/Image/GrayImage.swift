@@ -21,6 +21,9 @@ public struct GrayImage: Sendable {
     public let offset: Int
     /// The pixels this picture is a view of, shared with copies and other views of it.
     public let storage: [UInt8]
+    /// The memory a reader took for the picture from its ``MemoryBudget``, given back
+    /// when the last copy or view of the picture goes.
+    package private(set) var reservation: MemoryReservation?
 
     /// Makes a picture from luminance bytes.
     ///
@@ -40,12 +43,22 @@ public struct GrayImage: Sendable {
         self.init(width: width, height: height, pixels: [UInt8](repeating: value, count: width * height))
     }
 
-    private init(width: Int, height: Int, stride: Int, offset: Int, storage: [UInt8]) {
+    private init(
+        width: Int, height: Int, stride: Int, offset: Int, storage: [UInt8], reservation: MemoryReservation?
+    ) {
         self.width = width
         self.height = height
         self.stride = stride
         self.offset = offset
         self.storage = storage
+        self.reservation = reservation
+    }
+
+    /// The picture, holding `reservation` for as long as any copy or view of it lives.
+    package func holding(_ reservation: MemoryReservation?) -> GrayImage {
+        var image = self
+        image.reservation = reservation
+        return image
     }
 
     /// Whether the rows follow one another with no gap and fill ``storage``, so that
@@ -83,7 +96,8 @@ public struct GrayImage: Sendable {
             x >= 0 && y >= 0 && x <= self.width - width && y <= self.height - height,
             "a crop must lie inside the picture")
         return GrayImage(
-            width: width, height: height, stride: stride, offset: offset + y * stride + x, storage: storage)
+            width: width, height: height, stride: stride, offset: offset + y * stride + x, storage: storage,
+            reservation: reservation)
     }
 
     /// Calls `body` with the storage, the index of the top-left pixel and the stride,

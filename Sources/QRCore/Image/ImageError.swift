@@ -35,12 +35,16 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file is malformed in some other way, or uses a feature its library does not
     /// decode; `reason` is the library's message, such as `Invalid IHDR data`.
     case corrupt(file: String, format: ImageFormat, reason: String)
+    /// Reading and decoding the picture would hold `needed` bytes, more than the whole
+    /// ``MemoryBudget`` (`budget` bytes).
+    case overMemoryBudget(file: String, needed: Int, budget: Int)
 
     /// The file the error is about, as the caller named it.
     public var file: String {
         switch self {
         case .unreadableFile(let file, _), .wrongFormat(let file, _, _), .unsupportedFormat(let file, _),
-            .truncated(let file, _), .checksumError(let file), .tooLarge(let file, _, _, _), .corrupt(let file, _, _):
+            .truncated(let file, _), .checksumError(let file), .tooLarge(let file, _, _, _), .corrupt(let file, _, _),
+            .overMemoryBudget(let file, _, _):
             file
         }
     }
@@ -77,6 +81,9 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(file): image too large (\(size); libpng reads at most \(Self.pngMaximumSide) pixels a side)"
         case .corrupt(let file, let format, let reason):
             return "\(file): corrupt \(format.name) (\(reason))"
+        case .overMemoryBudget(let file, let needed, let budget):
+            return
+                "\(file): too large to decode in memory (it needs about \(MemoryBudget.megabytes(needed)) MB; the memory budget is \(MemoryBudget.megabytes(budget)) MB)"
         }
     }
 }

@@ -28,6 +28,10 @@ public protocol ImageFileReader: Sendable {
     /// picture.
     var pixelLimit: Int { get }
 
+    /// The memory budget a picture's reading and decoding are taken from
+    /// (``MemoryBudget/shared`` unless the reader was given its own).
+    var memoryBudget: MemoryBudget { get }
+
     /// Reads a picture file already in memory.
     ///
     /// - Parameters:
@@ -42,6 +46,23 @@ public protocol ImageFileReader: Sendable {
 extension ImageFileReader {
     /// The pixel limit a reader has unless told otherwise: 100 megapixels.
     public static var defaultPixelLimit: Int { 100_000_000 }
+
+    /// The process's budget.
+    public var memoryBudget: MemoryBudget { .shared }
+
+    /// Takes from ``memoryBudget`` what reading and decoding a picture of `pixels` pixels
+    /// will hold: `readerBytes` for the reader's own buffers and the picture as it reads,
+    /// or what the engines' copies of it hold when they decode it
+    /// (``MemoryBudget/decodeBytesPerPixel`` a pixel), whichever is more. Called from the
+    /// header, before any of it is allocated; the picture read holds the reservation
+    /// (`GrayImage.holding(_:)`).
+    ///
+    /// - Throws: ``ImageError/overMemoryBudget(file:needed:budget:)`` for more than the
+    ///   whole budget; waits while other pictures hold too much of it.
+    package func reserveMemory(pixels: Int, readerBytes: Int, name: String) throws(ImageError) -> MemoryReservation {
+        let (decoding, overflow) = pixels.multipliedReportingOverflow(by: MemoryBudget.decodeBytesPerPixel)
+        return try memoryBudget.reserve(overflow ? .max : max(decoding, readerBytes), file: name)
+    }
 
     /// Reads a picture file.
     ///
@@ -91,13 +112,14 @@ extension ImageFileReader {
 
     /// The most bytes ``read(contentsOf:)`` reads from one file: what a picture of
     /// ``pixelLimit`` pixels could need at 8 bytes a pixel (16-bit RGBA, stored without
-    /// compression), and 16 MiB for metadata, thumbnails and the like. A longer file (or
-    /// an endless stream that starts like a picture) is refused rather than read into
-    /// memory. No format here reads more than 2³² - 1 pixels, so the limit counts at most
-    /// those.
+    /// compression), and 16 MiB for metadata, thumbnails and the like, but no more than
+    /// half the memory budget, as the file is held while the picture is decoded. A longer
+    /// file (or an endless stream that starts like a picture) is refused rather than read
+    /// into memory. No format here reads more than 2³² - 1 pixels, so the limit counts at
+    /// most those.
     package var maximumFileSize: Int {
         let pixels = max(0, min(pixelLimit, Int(UInt32.max)))
-        return pixels * 8 + 16 << 20
+        return min(pixels * 8 + 16 << 20, max(0, memoryBudget.bytes / 2))
     }
 
     /// The pixel count of a `width` × `height` picture, once it is known to have pixels

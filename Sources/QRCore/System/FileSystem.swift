@@ -348,6 +348,11 @@ package func startThread(named name: String, _ body: @escaping @Sendable () -> V
     }
 }
 
+/// The calling thread's identity (`pthread_self`), to look it up among threads of one's own.
+package func currentThreadID() -> UInt {
+    UInt(bitPattern: Int(bitPattern: UInt(pthread_self())))
+}
+
 /// Lowers the calling thread's priority to nice `value` (Linux keeps a nice value per
 /// thread), so that it gives way to the threads at the process's own when they share a core.
 package func lowerThreadPriority(to value: Int32) {
