@@ -67,6 +67,7 @@ enum QuickParse {
             case "jobs": return Tokens.parsed(value, &settings.jobs, { Int($0) })
             case "timeout-ms": return Tokens.parsed(value, &settings.limits.timeoutMilliseconds, { Int($0) })
             case "max-pixels": return Tokens.parsed(value, &settings.limits.maxPixels, { Int($0) })
+            case "max-memory-mb": return Tokens.parsed(value, &settings.limits.maxMemoryMegabytes, { Int($0) })
             default: return .unknown
             }
         } positional: { argument in

@@ -161,7 +161,7 @@ struct BenchCommand: ParsableCommand {
         let folder = try corpusFolder()
         let loaded: Corpus
         do {
-            loaded = try Corpus.load(from: folder, reader: limits.settings.reader)
+            loaded = try Corpus.load(from: folder, reader: limits.settings.corpusReader)
         } catch {
             StandardError.report("\(error)")
             throw QRExit.unreadable
@@ -229,7 +229,7 @@ struct BenchCommand: ParsableCommand {
         guard let corpus else { throw ValidationError("--cold-probe needs a picture.") }
         let image: GrayImage
         do {
-            image = try limits.settings.reader.read(contentsOf: corpus)
+            image = try limits.settings.corpusReader.read(contentsOf: corpus)
         } catch {
             StandardError.report("\(error)")
             throw QRExit.unreadable

@@ -1,5 +1,5 @@
 // qr — the limits on each picture read, which `qr decode` and `qr bench` share:
-// --timeout-ms and --max-pixels, declared once.
+// --timeout-ms, --max-pixels and --max-memory-mb, declared once.
 import ArgumentParser
 import QRKit
 
@@ -21,9 +21,19 @@ struct PictureLimitOptions: ParsableArguments {
     @Option(name: .customLong("max-pixels"), help: "Refuse pictures larger than this many pixels.")
     var maxPixels: Int = PictureLimits.defaults.maxPixels
 
+    @Option(
+        name: .customLong("max-memory-mb"),
+        help: ArgumentHelp(
+            "The memory pictures being read and decoded may hold at once, in MiB (default: 512).",
+            discussion:
+                "A picture that would need more on its own is refused with the figure; pictures read in parallel (--jobs) wait for one another rather than hold more.",
+            valueName: "MB"))
+    var maxMemoryMegabytes: Int = PictureLimits.defaults.maxMemoryMegabytes
+
     /// The parsed options, as plain settings.
     var settings: PictureLimits {
-        PictureLimits(timeoutMilliseconds: timeoutMilliseconds, maxPixels: maxPixels)
+        PictureLimits(
+            timeoutMilliseconds: timeoutMilliseconds, maxPixels: maxPixels, maxMemoryMegabytes: maxMemoryMegabytes)
     }
 }
 
@@ -35,6 +45,7 @@ struct PictureLimits: Equatable {
 
     var timeoutMilliseconds: Int?
     var maxPixels: Int = ImageReader.defaultPixelLimit
+    var maxMemoryMegabytes = MemoryBudget.defaultBytes >> 20
 
     /// The time a picture may take; nil for no limit.
     var timeout: Duration? { timeoutMilliseconds.map { .milliseconds($0) } }
@@ -43,11 +54,23 @@ struct PictureLimits: Equatable {
     /// library's default budget.
     var cpuBudget: Duration { timeout ?? QRDecoder.defaultCPUBudget }
 
-    /// The reader that keeps to ``maxPixels``.
-    var reader: ImageReader { ImageReader(pixelLimit: maxPixels) }
+    /// The reader that keeps to ``maxPixels`` and ``maxMemoryMegabytes`` (the process's
+    /// shared budget when it is the default).
+    var reader: ImageReader {
+        let bytes = maxMemoryMegabytes.multipliedReportingOverflow(by: 1 << 20)
+        let budget =
+            bytes.partialValue == MemoryBudget.shared.bytes
+            ? MemoryBudget.shared : MemoryBudget(bytes: bytes.overflow ? .max : bytes.partialValue)
+        return ImageReader(pixelLimit: maxPixels, memoryBudget: budget)
+    }
+
+    /// The reader of a benchmark's corpus, which is held in memory whole, as a benchmark
+    /// times decoding and not reading: the pixel limit, and no memory budget.
+    var corpusReader: ImageReader { ImageReader(pixelLimit: maxPixels, memoryBudget: MemoryBudget(bytes: .max)) }
 
     func validate() throws(ValidationError) {
         if let t = timeoutMilliseconds, t < 1 { throw ValidationError("--timeout-ms must be at least 1.") }
         if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1.") }
+        if maxMemoryMegabytes < 1 { throw ValidationError("--max-memory-mb must be at least 1.") }
     }
 }
