@@ -164,4 +164,35 @@ import Glibc
         #expect(run.status == 2)
         #expect(run.stderr == "qr: \(photo): image too large (350 × 350 pixels; the limit is 1000 pixels)\n")
     }
+
+    // Files that are no picture and could make reading wait: refused or passed over,
+    // never waited on without end.
+
+    @Test func aFolderScanPassesOverPipesDevicesAndTerminalsWithANoteAndWaitsForNone() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        try scratch.file("a.png", HostileInputs.photo)
+        // Twenty pipes nobody writes to: each would cost the whole wait for a writer.
+        let pipes = try HostileInputs.fifos("pipe.png", count: 20, in: scratch)
+        #expect(symlink(terminal.path, scratch.path("terminal.png")) == 0)
+        #expect(symlink("/dev/null", scratch.path("null.jpg")) == 0)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let run = try QRProcess.run(["decode", scratch.path])
+        #expect(clock.now - start < .seconds(2))
+        #expect(run.status == 0)
+        #expect(run.text == photoText + "\n")
+        let notes = run.stderr.split(separator: "\n").map(String.init)
+        #expect(notes.contains("qr: \(scratch.path("terminal.png")): skipped: a device, not a regular file"))
+        #expect(notes.contains("qr: \(scratch.path("null.jpg")): skipped: a device, not a regular file"))
+        for pipe in pipes {
+            #expect(notes.contains("qr: \(pipe): skipped: a named pipe (FIFO), not a regular file"))
+        }
+        #expect(notes.count == pipes.count + 2, "\(notes)")
+        let quiet = try QRProcess.run(["decode", "--quiet", scratch.path])
+        #expect(quiet.status == 0)
+        #expect(quiet.stderr.isEmpty)
+    }
 }

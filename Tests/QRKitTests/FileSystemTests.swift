@@ -1,5 +1,6 @@
 // QRKit tests — FileSystem: the one place the package reads descriptors.
 import Foundation
+import QRTestSupport
 import Testing
 
 @testable import QRCore
@@ -37,6 +38,31 @@ import Testing
         } catch {
             #expect(error.description == "<stdin>: too long")
         }
+    }
+
+    @Test func aFolderScanListsRegularFilesAndPassesOverPipesDevicesAndTerminals() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let picture = try scratch.file("a.png", [1, 2, 3])
+        let pipes = try HostileInputs.fifos("b.png", count: 2, in: scratch)
+        #expect(symlink("/dev/null", scratch.path("c.jpg")) == 0)
+        #expect(symlink(terminal.path, scratch.path("d.gif")) == 0)
+        #expect(symlink("missing.png", scratch.path("e.png")) == 0)
+        #expect(symlink(picture, scratch.path("f.png")) == 0)
+        try HostileInputs.fifos("g.txt", in: scratch)
+        var skipped: [String] = []
+        let found = FileSystem.files(under: scratch.path, endingWith: [".png", ".jpg", ".gif"]) { path, kind in
+            skipped.append("\(path) \(kind)")
+        }
+        // Sorted: "b-1.png" before "b.png". The link to nothing is listed, so that reading it says why it cannot be read.
+        #expect(found == [picture, scratch.path("e.png"), scratch.path("f.png")])
+        #expect(
+            skipped == [
+                "\(pipes[1]) pipe", "\(pipes[0]) pipe", "\(scratch.path("c.jpg")) characterDevice",
+                "\(scratch.path("d.gif")) characterDevice",
+            ])
     }
 
     /// The read end of a pipe that holds `bytes` and then ends.

@@ -1,5 +1,6 @@
 // QRKit test support — HostileInputs: the files people feed a QR tool by accident or on
 // purpose, each with what reading it must say. Library and command-line tests share them.
+import CQRTestSupport
 import Foundation
 import QRKit
 
@@ -194,4 +195,38 @@ public enum HostileInputs {
         CodelessPicture(
             name: "3 × 3 white", width: 3, height: 3, bytes: PNGBytes.flat(width: 3, height: 3, depth: 8, black: false)),
     ]
+}
+
+/// Files that are no regular file, and files too large to read, as an attack on
+/// `qr decode` makes them: made in a scratch folder, nothing checked in.
+extension HostileInputs {
+    /// A named pipe at `name` in `scratch`, and `count` more (`name-1`, `name-2`, ...)
+    /// when asked: nobody writes to them.
+    @discardableResult
+    public static func fifos(_ name: String, count: Int = 1, in scratch: ScratchDirectory) throws -> [String] {
+        try (0..<count).map { index in
+            let dot = name.lastIndex(of: ".") ?? name.endIndex
+            let path = scratch.path(index == 0 ? name : "\(name[..<dot])-\(index)\(name[dot...])")
+            guard mkfifo(path, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            return path
+        }
+    }
+}
+
+/// A pseudo-terminal, whose terminal end is a path a user can name by mistake (what
+/// `tty` prints). Open until ``close()``: a terminal whose other end is closed fails to
+/// open rather than wait.
+public final class PseudoTerminal: Sendable {
+    /// The terminal end, such as `/dev/pts/3`.
+    public let path: String
+    private let controller: Int32
+
+    public init() throws {
+        var name = [CChar](repeating: 0, count: 128)
+        controller = cqrtestsupport_open_terminal(&name, name.count)
+        guard controller >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    public func close() { Glibc.close(controller) }
 }

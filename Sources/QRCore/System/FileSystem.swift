@@ -21,19 +21,66 @@ package enum FileSystem {
     /// The paths below `folder` whose names end in one of `suffixes` (compared without
     /// case), sorted, each `folder` joined with the path below it.
     ///
-    /// Links to folders are followed, each folder walked once (so a link loop ends). A
-    /// name that matches is listed even when it is a link to nothing, so that reading it
-    /// reports the file and why; folders whose names match are not.
-    package static func files(under folder: String, endingWith suffixes: [String]) -> [String] {
+    /// Links to folders are followed, each folder walked once (so a link loop ends). Only
+    /// regular files are listed, and a name that matches is listed too when it is a link to
+    /// nothing, so that reading it reports the file and why; folders whose names match are
+    /// not. A name that matches but is something else (a named pipe, a device or a socket,
+    /// itself or through a link) is not listed, as reading it could wait for ever: it is
+    /// handed to `skipped` with what it is.
+    package static func files(
+        under folder: String, endingWith suffixes: [String], skipped: (String, FileKind) -> Void = { _, _ in }
+    ) -> [String] {
         let lowered = suffixes.map { $0.lowercased() }
         var found: [String] = []
+        var passed: [(path: String, kind: FileKind)] = []
         var visited = Set<FileID>()
-        walk(folder, visited: &visited) { path, isDirectory in
-            guard !isDirectory else { return }
+        walk(folder, visited: &visited) { path, kind in
+            guard kind != .directory else { return }
             let name = path.lowercased()
-            if lowered.contains(where: { name.hasSuffix($0) }) { found.append(path) }
+            guard lowered.contains(where: { name.hasSuffix($0) }) else { return }
+            switch kind {
+            case .regular, .missing: found.append(path)
+            default: passed.append((path, kind))
+            }
         }
+        for (path, kind) in passed.sorted(by: { $0.path < $1.path }) { skipped(path, kind) }
         return found.sorted()
+    }
+
+    /// What a path names, through links.
+    package enum FileKind: Equatable, Sendable {
+        case regular
+        case directory
+        case pipe
+        case characterDevice
+        case blockDevice
+        case socket
+        /// Nothing: the path, or the end of its links, does not exist (or cannot be looked at).
+        case missing
+
+        /// What it is, as a message says it: "a named pipe (FIFO)".
+        package var description: String {
+            switch self {
+            case .regular: "a regular file"
+            case .directory: "a folder"
+            case .pipe: "a named pipe (FIFO)"
+            case .characterDevice: "a device"
+            case .blockDevice: "a block device"
+            case .socket: "a socket"
+            case .missing: "nothing"
+            }
+        }
+
+        init(mode: mode_t) {
+            switch mode & S_IFMT {
+            case S_IFREG: self = .regular
+            case S_IFDIR: self = .directory
+            case S_IFIFO: self = .pipe
+            case S_IFCHR: self = .characterDevice
+            case S_IFBLK: self = .blockDevice
+            default: self = .socket
+            }
+        }
     }
 
     /// `base` and `name` joined with one slash.
@@ -258,8 +305,9 @@ package enum FileSystem {
         var inode: UInt64
     }
 
-    /// Calls `visit` for every entry below `folder` (links followed, folders once each).
-    private static func walk(_ folder: String, visited: inout Set<FileID>, _ visit: (String, Bool) -> Void) {
+    /// Calls `visit` for every entry below `folder` with what it is (links followed,
+    /// folders once each).
+    private static func walk(_ folder: String, visited: inout Set<FileID>, _ visit: (String, FileKind) -> Void) {
         var status = stat()
         guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }
         guard visited.insert(FileID(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
@@ -275,9 +323,11 @@ package enum FileSystem {
         closedir(directory)
         for name in names {
             let path = join(folder, name)
-            let isDirectory = self.isDirectory(path)
-            visit(path, isDirectory)
-            if isDirectory { walk(path, visited: &visited, visit) }
+            // stat(2) looks at what a path names without opening it, so a pipe or a
+            // terminal found here cannot make the walk wait.
+            let kind = stat(path, &status) == 0 ? FileKind(mode: status.st_mode) : .missing
+            visit(path, kind)
+            if kind == .directory { walk(path, visited: &visited, visit) }
         }
     }
 }
