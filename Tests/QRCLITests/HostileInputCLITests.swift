@@ -195,4 +195,21 @@ import Glibc
         #expect(quiet.status == 0)
         #expect(quiet.stderr.isEmpty)
     }
+
+    @Test func aSparseTwoGigabyteFileIsRefusedWithoutReadingIt() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let path = try HostileInputs.sparseFile(
+            "sparse.png", in: scratch, starting: PNGBytes.header(width: 10, height: 10), size: 2 << 30)
+        let qr = try #require(ProgramRunner.qrExecutable)
+        let run = try MeasuredRun.run(qr, ["decode", path], scratch: scratch)
+        #expect(run.status == 2)
+        #expect(
+            run.stderr
+                == "qr: \(path): cannot read: the file is 2147483648 bytes, more than any picture within the pixel limit needs (at most 816777216 bytes)\n"
+        )
+        // qr itself takes some 15 MB; reading the file would take 800.
+        #expect(run.peakKilobytes < 64 << 10, "peak \(run.peakKilobytes) KB")
+        #expect(run.elapsed < .seconds(2))
+    }
 }

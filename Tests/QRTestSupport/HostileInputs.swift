@@ -200,6 +200,16 @@ public enum HostileInputs {
 /// Files that are no regular file, and files too large to read, as an attack on
 /// `qr decode` makes them: made in a scratch folder, nothing checked in.
 extension HostileInputs {
+    /// A sparse file of `size` bytes at `name` in `scratch` that starts with `start`: it
+    /// takes no disk and no time to make, whatever its size.
+    public static func sparseFile(_ name: String, in scratch: ScratchDirectory, starting start: [UInt8], size: Int)
+        throws -> String
+    {
+        let path = try scratch.file(name, start)
+        guard truncate(path, off_t(size)) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return path
+    }
+
     /// A named pipe at `name` in `scratch`, and `count` more (`name-1`, `name-2`, ...)
     /// when asked: nobody writes to them.
     @discardableResult

@@ -132,8 +132,9 @@ extension ImageFileReader {
 /// Reads whole files with POSIX calls, turning each failure into an ``ImageError`` that
 /// names the file and gives the system's reason.
 ///
-/// Hostile paths are handled without hanging or filling memory: a FIFO is opened without
-/// blocking and waited on for a writer for a bounded time, a stream that does not start
+/// Hostile paths are handled without hanging or filling memory: a regular file larger than
+/// the reader's `maximumFileSize` is refused from its size, before a byte is read; a FIFO
+/// is opened without blocking and waited on for a writer for a bounded time; a stream that does not start
 /// like a format the reader decodes (`/dev/zero`, a video renamed `.png`) is read no
 /// further than its first bytes, and no more than the reader's `maximumFileSize` bytes are
 /// read in all.
@@ -167,9 +168,21 @@ enum FileContents {
         }
         defer { FileSystem.close(descriptor) }
 
+        if case .regular(let size) = kind {
+            // fstat(2) knows the size: a file no picture within the limit needs is refused
+            // before its bytes take memory (a sparse file of gigabytes costs nothing to make).
+            let limit = reader.maximumFileSize
+            guard size <= limit else {
+                throw .unreadableFile(
+                    file: path,
+                    reason:
+                        "the file is \(size) bytes, more than any picture within the pixel limit needs (at most \(limit) bytes)"
+                )
+            }
+            return try readToEnd(descriptor, name: path, reader: reader, first: [], expectedSize: size)
+        }
         let first = kind == .pipe ? try awaitWriter(descriptor, path: path, wait: writerWait) : []
-        let size = if case .regular(let size) = kind { size } else { 0 }
-        return try readToEnd(descriptor, name: path, reader: reader, first: first, expectedSize: size)
+        return try readToEnd(descriptor, name: path, reader: reader, first: first, expectedSize: 0)
     }
 
     /// The bytes of an open descriptor, read to its end under the same bounds.

@@ -125,7 +125,7 @@ package enum FileSystem {
     ///
     /// - Parameters:
     ///   - expectedSize: the size of a regular file, or 0 when unknown: the buffer is made
-    ///     that large at once.
+    ///     that large at once, and a size over `limit` fails before anything is read.
     ///   - limit: the most bytes to accept; more fails with `tooLarge` as the reason.
     ///   - chunkSize: the most bytes one read(2) asks for.
     ///   - enough: true when the bytes read so far are all the caller wants (their start
@@ -135,8 +135,12 @@ package enum FileSystem {
         descriptor: Int32, name: String, first: [UInt8] = [], expectedSize: Int = 0, limit: Int = .max,
         tooLarge: String = "", chunkSize: Int = 1 << 16, enough: ([UInt8]) -> Bool = { _ in false }
     ) throws(FileSystemError) -> [UInt8] {
+        if expectedSize > limit { throw FileSystemError(path: name, reason: tooLarge) }
         var bytes = first
-        if expectedSize > 0 { bytes.reserveCapacity(min(expectedSize, limit, 1 << 28)) }
+        // Exactly the file's size and the byte that shows its end; a stream's buffer grows
+        // by doubling, but never past the limit and a chunk, which is all it can hold.
+        if expectedSize > 0 { bytes.reserveCapacity(expectedSize + 1) }
+        let ceiling = limit > Int.max - chunkSize ? Int.max : limit + chunkSize
         // A regular file smaller than a chunk is read whole, and its end seen, by a chunk of
         // its size and one byte more, without zeroing a large chunk for a few hundred bytes.
         var chunk = [UInt8](repeating: 0, count: expectedSize > 0 ? min(chunkSize, expectedSize + 1) : chunkSize)
@@ -148,6 +152,8 @@ package enum FileSystem {
                 continue
             }
             if count == 0 { return bytes }
+            let needed = bytes.count + count
+            if needed > bytes.capacity { bytes.reserveCapacity(max(needed, min(bytes.capacity * 2, ceiling))) }
             bytes.append(contentsOf: chunk[0..<count])
         }
     }
