@@ -196,6 +196,40 @@ import Glibc
         #expect(quiet.stderr.isEmpty)
     }
 
+    @Test func aTerminalNamedAsAPictureIsRefusedAtOnce() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let run = try QRProcess.run(["decode", terminal.path, photo])
+        #expect(clock.now - start < .seconds(2))
+        #expect(run.status == 2)
+        #expect(run.text == "\(photo): \(photoText)\n")
+        #expect(run.stderr == "qr: \(terminal.path): cannot read: a terminal, not a picture\n")
+    }
+
+    @Test func aNamedPipeWhoseWriterStallsEndsWithAnErrorNotAHang() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let path = try HostileInputs.fifos("stalled.png", in: scratch)[0]
+        let held = HostileInputs.holdOpen(path)
+        let writer = HostileInputs.startWriter(
+            to: path, first: Array(HostileInputs.photo.prefix(100)), for: .seconds(3))
+        defer {
+            writer.wait()
+            close(held)
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let run = try QRProcess.run(["decode", path, "--timeout-ms", "500"])
+        #expect(clock.now - start < .seconds(3.5))
+        #expect(run.status == 2)
+        #expect(
+            run.stderr
+                == "qr: \(path): cannot read: a named pipe (FIFO) that stalled after 100 bytes: nothing written within 2.0 seconds\n"
+        )
+    }
+
     @Test func aSparseTwoGigabyteFileIsRefusedWithoutReadingIt() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }

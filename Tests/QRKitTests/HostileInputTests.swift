@@ -237,6 +237,71 @@ import Testing
         }
         #expect(clock.now - start < .seconds(1))
     }
+
+    @Test func aFIFOWhoseWriterStallsMidStreamIsGivenUpOn() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let path = try HostileInputs.fifos("stalled.png", in: scratch)[0]
+        let held = HostileInputs.holdOpen(path)
+        // 100 bytes of a picture, then nothing for 0.8 seconds with the pipe held open.
+        let writer = HostileInputs.startWriter(
+            to: path, first: Array(HostileInputs.photo.prefix(100)), for: .milliseconds(800))
+        defer {
+            writer.wait()
+            close(held)
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(
+            throws: ImageError.unreadableFile(
+                file: path,
+                reason: "a named pipe (FIFO) that stalled after 100 bytes: nothing written within 0.2 seconds")
+        ) {
+            try ImageReader().read(contentsOf: path, writerWait: .milliseconds(200))
+        }
+        #expect(clock.now - start < .seconds(1))
+    }
+
+    @Test func aFIFOThatTricklesIsGivenUpOnAtTheWholeReadsLimit() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let path = try HostileInputs.fifos("trickle.png", in: scratch)[0]
+        let held = HostileInputs.holdOpen(path)
+        // A byte every 20 ms, never a stall of 200 ms: only the limit on the whole read ends it.
+        let writer = HostileInputs.startWriter(
+            to: path, first: Array(HostileInputs.photo.prefix(40)), trickle: Array(HostileInputs.photo.dropFirst(40)),
+            for: .seconds(1))
+        defer {
+            writer.wait()
+            close(held)
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(
+            throws: ImageError.unreadableFile(
+                file: path, reason: "a named pipe (FIFO) not read to its end within 0.5 seconds")
+        ) {
+            try ImageReader().read(contentsOf: path, writerWait: .milliseconds(200), readLimit: .milliseconds(500))
+        }
+        #expect(clock.now - start < .seconds(1.5))
+    }
+
+    @Test func aTerminalIsRefusedAtOnceNotRead() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(throws: ImageError.unreadableFile(file: terminal.path, reason: "a terminal, not a picture")) {
+            try ImageReader().read(contentsOf: terminal.path)
+        }
+        let descriptor = open(terminal.path, O_RDONLY | O_NOCTTY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(throws: ImageError.unreadableFile(file: "<stdin>", reason: "a terminal, not a picture")) {
+            try ImageReader().read(descriptor: descriptor, name: "<stdin>")
+        }
+        #expect(clock.now - start < .milliseconds(500))
+    }
 }
 
 /// Engines given pictures of degenerate shapes: no crash, no error, no code.

@@ -221,6 +221,51 @@ extension HostileInputs {
             return path
         }
     }
+
+    /// Writes to the named pipe at `path` from a thread of its own: opens it (waiting for
+    /// a reader), writes `first`, then `trickle` one byte every `every` until `duration`
+    /// has passed, holds it open until then, and closes it. A stalled writer is `trickle`
+    /// empty.
+    ///
+    /// The caller keeps a reader of its own open on the pipe (``holdOpen(_:)``) until the
+    /// writer is done (``PipeWriter/wait()``), so that a write after the reader under test
+    /// gave up fills the pipe rather than raise SIGPIPE.
+    public static func startWriter(
+        to path: String, first: [UInt8], trickle: [UInt8] = [], every: Duration = .milliseconds(20),
+        for duration: Duration
+    ) -> PipeWriter {
+        let writer = PipeWriter()
+        Thread {
+            defer { writer.done.signal() }
+            let descriptor = open(path, O_WRONLY)
+            guard descriptor >= 0 else { return }
+            defer { close(descriptor) }
+            _ = first.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            let clock = ContinuousClock()
+            let end = clock.now + duration
+            var next = trickle.makeIterator()
+            while clock.now < end {
+                if var byte = next.next() { _ = write(descriptor, &byte, 1) }
+                usleep(useconds_t(every / .microseconds(1)))
+            }
+        }.start()
+        return writer
+    }
+
+    /// A reader of the named pipe at `path` that never reads, opened without waiting:
+    /// with it open, the pipe's writer is never left without a reader. Close it with
+    /// `close(2)`.
+    public static func holdOpen(_ path: String) -> Int32 {
+        open(path, O_RDONLY | O_NONBLOCK)
+    }
+}
+
+/// A thread writing to a named pipe (``HostileInputs/startWriter(to:first:trickle:every:for:)``).
+public final class PipeWriter: Sendable {
+    let done = DispatchSemaphore(value: 0)
+
+    /// Waits until the writer has closed the pipe.
+    public func wait() { done.wait() }
 }
 
 /// A pseudo-terminal, whose terminal end is a path a user can name by mistake (what

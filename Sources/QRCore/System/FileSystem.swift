@@ -121,19 +121,22 @@ package enum FileSystem {
     /// every whole-stream read of the package goes through here.
     ///
     /// A descriptor that does not block and has nothing yet is waited on with poll(2),
-    /// so its flags, maybe shared with other processes, stay as they are.
+    /// so its flags, maybe shared with other processes, stay as they are; with a
+    /// `deadline`, no longer than it allows.
     ///
     /// - Parameters:
     ///   - expectedSize: the size of a regular file, or 0 when unknown: the buffer is made
     ///     that large at once, and a size over `limit` fails before anything is read.
     ///   - limit: the most bytes to accept; more fails with `tooLarge` as the reason.
     ///   - chunkSize: the most bytes one read(2) asks for.
+    ///   - deadline: how long the read may wait for bytes; nil to wait as long as it takes.
     ///   - enough: true when the bytes read so far are all the caller wants (their start
     ///     shows the rest is of no use); asked before every read.
     /// - Throws: ``FileSystemError`` naming `name` and the system's reason.
     package static func readToEnd(
         descriptor: Int32, name: String, first: [UInt8] = [], expectedSize: Int = 0, limit: Int = .max,
-        tooLarge: String = "", chunkSize: Int = 1 << 16, enough: ([UInt8]) -> Bool = { _ in false }
+        tooLarge: String = "", chunkSize: Int = 1 << 16, deadline: ReadDeadline? = nil,
+        enough: ([UInt8]) -> Bool = { _ in false }
     ) throws(FileSystemError) -> [UInt8] {
         if expectedSize > limit { throw FileSystemError(path: name, reason: tooLarge) }
         var bytes = first
@@ -144,17 +147,58 @@ package enum FileSystem {
         // A regular file smaller than a chunk is read whole, and its end seen, by a chunk of
         // its size and one byte more, without zeroing a large chunk for a few hundred bytes.
         var chunk = [UInt8](repeating: 0, count: expectedSize > 0 ? min(chunkSize, expectedSize + 1) : chunkSize)
+        var lastBytes = ContinuousClock.now
         while true {
             if enough(bytes) { return bytes }
             if bytes.count > limit { throw FileSystemError(path: name, reason: tooLarge) }
             guard let count = try read(descriptor: descriptor, name: name, into: &chunk) else {
-                waitUntilReadable(descriptor)
+                try wait(for: descriptor, name: name, deadline: deadline, lastBytes: lastBytes, count: bytes.count)
                 continue
             }
             if count == 0 { return bytes }
+            lastBytes = .now
             let needed = bytes.count + count
             if needed > bytes.capacity { bytes.reserveCapacity(max(needed, min(bytes.capacity * 2, ceiling))) }
             bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// How long a read of a stream (a named pipe, a device) may wait for its bytes.
+    package struct ReadDeadline {
+        /// The most time between one piece of the stream and the next.
+        package var idle: Duration
+        /// When the whole read must be over.
+        package var end: ContinuousClock.Instant
+        /// Why the read failed when nothing came within `idle`, given the bytes read so far.
+        package var stalled: (Int) -> String
+        /// Why the read failed when it was not over by `end`.
+        package var late: String
+
+        package init(
+            idle: Duration, end: ContinuousClock.Instant, stalled: @escaping (Int) -> String, late: String
+        ) {
+            self.idle = idle
+            self.end = end
+            self.stalled = stalled
+            self.late = late
+        }
+    }
+
+    /// Waits until the open descriptor has bytes or has ended, within what `deadline`
+    /// allows after the last bytes came (at `lastBytes`, `count` bytes in all).
+    private static func wait(
+        for descriptor: Int32, name: String, deadline: ReadDeadline?, lastBytes: ContinuousClock.Instant, count: Int
+    ) throws(FileSystemError) {
+        guard let deadline else {
+            _ = waitUntilReadable(descriptor, within: nil)
+            return
+        }
+        let idleEnd = lastBytes + deadline.idle
+        let until = min(idleEnd, deadline.end)
+        let now = ContinuousClock.now
+        if now >= until || !waitUntilReadable(descriptor, within: until - now) {
+            let reason = idleEnd <= deadline.end ? deadline.stalled(count) : deadline.late
+            throw FileSystemError(path: name, reason: reason)
         }
     }
 
@@ -169,7 +213,7 @@ package enum FileSystem {
         var chunk = [UInt8](repeating: 0, count: count)
         while true {
             guard let got = try read(descriptor: descriptor, name: name, into: &chunk) else {
-                waitUntilReadable(descriptor)
+                _ = waitUntilReadable(descriptor, within: nil)
                 continue
             }
             bytes.append(contentsOf: chunk[0..<got])
@@ -204,10 +248,21 @@ package enum FileSystem {
         return Int(status.st_size)
     }
 
-    /// Waits until reading the open descriptor would return at once.
-    private static func waitUntilReadable(_ descriptor: Int32) {
+    /// Waits until reading the open descriptor would return at once, for at most `time`
+    /// (nil: as long as it takes); false when the time ran out first. An interrupted wait
+    /// returns true, and the caller's next read tells.
+    private static func waitUntilReadable(_ descriptor: Int32, within time: Duration?) -> Bool {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        _ = poll(&entry, 1, -1)
+        guard let time else { return poll(&entry, 1, -1) != 0 }
+        // Whole milliseconds, rounded up, so that a wait ends at or after its deadline.
+        let (seconds, attoseconds) = time.components
+        let milliseconds = seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return poll(&entry, 1, Int32(clamping: max(0, milliseconds))) != 0
+    }
+
+    /// Whether the open descriptor is a terminal.
+    package static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
     }
 
     /// Whether reading the open descriptor would return at once (data, or the end of
@@ -223,7 +278,8 @@ package enum FileSystem {
     ///
     /// - Returns: the descriptor, which the caller closes with ``close(_:)``.
     package static func openForReading(_ path: String, nonBlocking: Bool = false) throws(FileSystemError) -> Int32 {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (nonBlocking ? O_NONBLOCK : 0))
+        // O_NOCTTY: a terminal named as a picture must not become the process's own.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | (nonBlocking ? O_NONBLOCK : 0))
         guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
         return descriptor
     }
