@@ -134,6 +134,16 @@ func difference(_ a: GrayImage, _ b: GrayImage) -> (largest: Int, mean: Double) 
         }
     }
 
+    @Test func aJPEGWarningThatIsNoDamageStillReads() throws {
+        // An unknown JFIF major version (the byte after "JFIF\0"): libjpeg warns and the
+        // pixels are as written, so the picture reads; damage warnings refuse it
+        // (HostileInputs.jpegInputs).
+        let jpeg = HostileInputs.jpeg
+        try #require(Array(jpeg[6..<11]) == Array("JFIF\0".utf8))
+        let original = try JPEGReader().read(data: jpeg, name: "original.jpg")
+        #expect(try JPEGReader().read(data: HostileInputs.patched(jpeg, at: 11, [2]), name: "jfif2.jpg") == original)
+    }
+
     @Test func interlacedGIFRowsComeInFourPasses() {
         #expect(GIFReader.rowOrder(height: 10, interlaced: true) == [0, 8, 4, 2, 6, 1, 3, 5, 7, 9])
         #expect(GIFReader.rowOrder(height: 3, interlaced: false) == [0, 1, 2])

@@ -47,7 +47,7 @@ extension HostileInputs {
     }
 
     /// `file` with `bytes` written at `offset`.
-    static func patched(_ file: [UInt8], at offset: Int, _ bytes: [UInt8]) -> [UInt8] {
+    public static func patched(_ file: [UInt8], at offset: Int, _ bytes: [UInt8]) -> [UInt8] {
         var out = file
         guard offset >= 0, offset + bytes.count <= out.count else { return out }
         out.replaceSubrange(offset..<offset + bytes.count, with: bytes)
@@ -74,6 +74,20 @@ extension HostileInputs {
                 name: "JPEG header claiming 60000 × 60000", fileName: "huge-header.jpg",
                 kind: .bytes(patched(jpeg, at: frame + 5, [0xEA, 0x60, 0xEA, 0x60]))
             ) { .tooLarge(file: $0, width: 60_000, height: 60_000, limit: ImageReader.defaultPixelLimit) })
+        // Damage libjpeg only warns about and decodes past, filling in what it lost: the
+        // picture is refused with libjpeg's words, not read as a picture without a code.
+        let scan = JPEGBytes.scanStart(jpeg) ?? jpeg.count
+        let middle = scan + (jpeg.count - scan) / 2
+        inputs.append(
+            HostileInput(
+                name: "JPEG cut in its scan, then its end marker", fileName: "cut-scan.jpg",
+                kind: .bytes(Array(jpeg.prefix(middle)) + [0xFF, 0xD9])
+            ) { .corrupt(file: $0, format: .jpeg, reason: "premature end of data segment") })
+        inputs.append(
+            HostileInput(
+                name: "JPEG with 256 random bytes in its scan", fileName: "corrupt-scan.jpg",
+                kind: .bytes(patched(jpeg, at: middle, JPEGBytes.entropyNoise(256, seed: 1)))
+            ) { .corrupt(file: $0, format: .jpeg, reason: "13 extraneous bytes before marker 0xd9") })
         inputs.append(bomb("bomb.jpg", "JPEG"))
         return inputs
     }()
@@ -216,5 +230,27 @@ public enum GIFBytes {
             offset += 1
         }
         return offset < file.count && file[offset] == 0x2C ? offset : nil
+    }
+}
+
+/// Finding and damaging the parts of a JPEG.
+public enum JPEGBytes {
+    /// The offset of the first scan's entropy-coded data: just past its SOS segment.
+    public static func scanStart(_ file: [UInt8]) -> Int? {
+        var offset = 2
+        while offset + 4 <= file.count, file[offset] == 0xFF {
+            let marker = file[offset + 1]
+            let length = Int(file[offset + 2]) << 8 | Int(file[offset + 3])
+            if marker == 0xDA { return offset + 2 + length }
+            offset += 2 + length
+        }
+        return nil
+    }
+
+    /// `count` random bytes from `seed`, without 0xFF: dropped into entropy-coded data,
+    /// they make no marker, only damage.
+    public static func entropyNoise(_ count: Int, seed: UInt64) -> [UInt8] {
+        var random = SplitMix64(seed: seed)
+        return random.bytes(count).map { min($0, 0xFE) }
     }
 }
