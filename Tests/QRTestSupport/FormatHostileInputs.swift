@@ -10,6 +10,7 @@ extension HostileInputs {
     public static let lossyWebP = PackagePaths.sampleBytes("formats/qrcode-3-03.lossy.webp")
     public static let losslessWebP = PackagePaths.sampleBytes("formats/qrcode-3-03.lossless.webp")
     public static let tiff = PackagePaths.sampleBytes("formats/qrcode-3-03.lzw.tif")
+    public static let faxTIFF = PackagePaths.sampleBytes("formats/qrcode-3-03.g4.tif")
     public static let gif = PackagePaths.sampleBytes("formats/qrcode-3-03.gif")
 
     /// The bad files of every format but PNG: for each, an empty file under its name, cuts
@@ -149,6 +150,28 @@ extension HostileInputs {
                 kind: .bytes(
                     TIFFBytes.settingShort(TIFFBytes.settingShort(tiff, tag: 256, to: 60_000), tag: 257, to: 60_000))
             ) { .tooLarge(file: $0, width: 60_000, height: 60_000, limit: ImageReader.defaultPixelLimit) })
+        inputs.append(
+            HostileInput(
+                name: "TIFF of 65535 samples a pixel", fileName: "samples.tif",
+                kind: .bytes(TIFFBytes.settingShort(tiff, tag: 277, to: 65_535))
+            ) { .corrupt(file: $0, format: .tiff, reason: "unsupported samples per pixel: 65535") })
+        // CCITT G4 data libtiff decodes past, reporting damage but returning the strip.
+        if let strip = TIFFBytes.firstStrip(faxTIFF) {
+            inputs.append(
+                HostileInput(
+                    name: "G4 TIFF of random data", fileName: "g4-garbage.tif",
+                    kind: .bytes(patched(faxTIFF, at: strip.offset, JPEGBytes.entropyNoise(strip.count, seed: 4)))
+                ) {
+                    .corrupt(
+                        file: $0, format: .tiff,
+                        reason: "Line length mismatch at line 8 of strip 0 (got 160, expected 159)")
+                })
+            inputs.append(
+                HostileInput(
+                    name: "G4 TIFF whose strip is said to be shorter than it is", fileName: "g4-short.tif",
+                    kind: .bytes(TIFFBytes.settingLong(faxTIFF, tag: 279, to: strip.count / 2))
+                ) { .corrupt(file: $0, format: .tiff, reason: "Premature EOF at line 71 of strip 0 (x 60)") })
+        }
         inputs.append(bomb("bomb.tif", "TIFF"))
         return inputs
     }()
@@ -198,6 +221,43 @@ public enum TIFFBytes {
     public static func firstDirectory(_ file: [UInt8]) -> Int? {
         guard file.count >= 8 else { return nil }
         return number(file, at: 4, size: 4)
+    }
+
+    /// The offset and byte count of the first strip of the first directory, when each is
+    /// one value held in its entry.
+    public static func firstStrip(_ file: [UInt8]) -> (offset: Int, count: Int)? {
+        guard let offset = value(file, tag: 273), let count = value(file, tag: 279) else { return nil }
+        return offset + count <= file.count ? (offset, count) : nil
+    }
+
+    /// The value of `tag` in the first directory, when it is one SHORT or LONG.
+    static func value(_ file: [UInt8], tag: Int) -> Int? {
+        guard let entry = entry(file, tag: tag), number(file, at: entry + 4, size: 4) == 1 else { return nil }
+        switch number(file, at: entry + 2, size: 2) {
+        case 3: return number(file, at: entry + 8, size: 2)
+        case 4: return number(file, at: entry + 8, size: 4)
+        default: return nil
+        }
+    }
+
+    /// The offset of `tag`'s entry in the first directory.
+    static func entry(_ file: [UInt8], tag: Int) -> Int? {
+        guard let directory = firstDirectory(file), directory + 2 <= file.count else { return nil }
+        for index in 0..<number(file, at: directory, size: 2) {
+            let entry = directory + 2 + 12 * index
+            guard entry + 12 <= file.count else { break }
+            if number(file, at: entry, size: 2) == tag { return entry }
+        }
+        return nil
+    }
+
+    /// `file` with the LONG value of `tag` in its first directory set to `value`.
+    public static func settingLong(_ file: [UInt8], tag: Int, to value: Int) -> [UInt8] {
+        guard let entry = entry(file, tag: tag) else { return file }
+        var out = file
+        let bytes = (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * (3 - $0))) }
+        out.replaceSubrange(entry + 8..<entry + 12, with: littleEndian(file) ? bytes.reversed() : bytes)
+        return out
     }
 
     /// `file` with the SHORT value of `tag` in its first directory set to `value`.
