@@ -202,6 +202,13 @@ extension HostileInputs {
                 name: "GIF screen claiming 65535 × 65535", fileName: "huge-header.gif",
                 kind: .bytes(patched(gif, at: 6, [0xFF, 0xFF, 0xFF, 0xFF]))
             ) { .tooLarge(file: $0, width: 65_535, height: 65_535, limit: ImageReader.defaultPixelLimit) })
+        // The LZW minimum code size, after the descriptor's 10 bytes (this GIF has no local
+        // colour table): GIF allows at most 8.
+        inputs.append(
+            HostileInput(
+                name: "GIF of LZW code size 255", fileName: "code-size.gif",
+                kind: .bytes(patched(gif, at: image + 10, [255]))
+            ) { .corrupt(file: $0, format: .gif, reason: "invalid LZW code size: 255") })
         inputs.append(bomb("bomb.gif", "GIF"))
         return inputs
     }()
