@@ -121,6 +121,16 @@ extension HostileInputs {
                 name: "WebP header claiming 16383 × 16383", fileName: "huge-header.webp",
                 kind: .bytes(patched(lossyWebP, at: 26, [0xFF, 0x3F, 0xFF, 0x3F]))
             ) { .tooLarge(file: $0, width: 16_383, height: 16_383, limit: ImageReader.defaultPixelLimit) })
+        // Random bits early in the first partition, where the count of token partitions is:
+        // their sizes then claim more than the file holds, though it is whole (libwebp's
+        // status 5, "suspended").
+        inputs.append(
+            HostileInput(
+                name: "lossy WebP with random bits in its frame header", fileName: "vp8-bits.webp",
+                kind: .bytes(patched(lossyWebP, at: 33, JPEGBytes.entropyNoise(3, seed: 1)))
+            ) {
+                .corrupt(file: $0, format: .webp, reason: "not enough data")
+            })
         inputs.append(bomb("bomb.webp", "WebP"))
         return inputs
     }()
