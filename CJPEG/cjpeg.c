@@ -31,13 +31,37 @@ static void cjpeg_error_exit(j_common_ptr info) {
     longjmp(error->escape, 1);
 }
 
-/// Warnings and trace messages: nothing is printed. The one warning that matters, data
-/// that ends early (libjpeg then pads the picture and goes on), is noted.
+/// Whether a libjpeg warning means the picture's data is damaged: libjpeg goes on past
+/// it, filling what it could not decode with gray or with what the damage made of it.
+/// The other warnings (an unknown JFIF revision or Adobe transform, a bad ICC profile)
+/// leave the pixels as they were written.
+static int cjpeg_is_damage(int code) {
+    switch (code) {
+    case JWRN_HIT_MARKER:
+    case JWRN_HUFF_BAD_CODE:
+    case JWRN_ARITH_BAD_CODE:
+    case JWRN_MUST_RESYNC:
+    case JWRN_EXTRANEOUS_DATA:
+    case JWRN_BOGUS_PROGRESSION:
+    case JWRN_NOT_SEQUENTIAL:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/// Warnings and trace messages: nothing is printed. Data that ends early (libjpeg then
+/// pads the picture and goes on) is noted as a cut file; the first warning of damage is
+/// kept with libjpeg's words for it.
 static void cjpeg_emit_message(j_common_ptr info, int level) {
     struct cjpeg_error *error = (struct cjpeg_error *)info->err;
-    if (level < 0) {
-        info->err->num_warnings++;
-        if (info->err->msg_code == JWRN_JPEG_EOF) error->result->truncated = 1;
+    if (level >= 0) return;
+    info->err->num_warnings++;
+    int code = info->err->msg_code;
+    if (code == JWRN_JPEG_EOF) error->result->truncated = 1;
+    if (cjpeg_is_damage(code) && !error->result->damaged) {
+        error->result->damaged = 1;
+        (*info->err->format_message)(info, error->result->message);
     }
 }
 
@@ -141,14 +165,19 @@ int cjpeg_decode_gray(
         if (jpeg_read_scanlines(&info, &target, 1) != 1) break;
         if (cmyk) cjpeg_cmyk_to_gray(cmyk_row, row, info.output_width, info.saw_Adobe_marker);
     }
+    // The rest of the file to its end marker, where libjpeg finds data the scan did not
+    // use: damage that left the rows whole shows only here.
+    if (info.output_scanline == info.output_height) jpeg_finish_decompress(&info);
     // libjpeg pads data that ends early with a made-up end marker and only warns: then
     // rows are grey padding (or, when only the end marker is lost, the file was cut all
-    // the same), and the picture is refused as truncated.
-    int complete = info.output_scanline == info.output_height && !result->truncated;
-    if (!complete) {
+    // the same), and the picture is refused as truncated. Damaged data is only warned
+    // about too, and refused as well: its picture is not the one that was written, and
+    // reading no code in it must not look like a picture without one.
+    if (info.output_scanline != info.output_height || result->truncated) {
         result->truncated = 1;
         snprintf(result->message, CJPEG_MESSAGE_LENGTH, "premature end of JPEG file");
     }
+    int complete = !result->truncated && !result->damaged;
     jpeg_destroy_decompress(&info);
     free(cmyk_row);
     return complete ? 0 : -1;

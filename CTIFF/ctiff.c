@@ -18,6 +18,9 @@ struct ctiff_file {
     TIFF *tiff;
     TIFFRGBAImage image;
     int begun;
+    /// How many errors libtiff reported: a strip it decodes may report damage (a fax
+    /// code word that is no code) and still succeed, with the damaged rows made up.
+    int errors;
     char message[256];
 };
 
@@ -36,16 +39,16 @@ static int ctiff_error(TIFF *tiff, void *user_data, const char *module, const ch
     (void)module;
     ctiff_file *file = user_data;
     if (file->message[0] == '\0') vsnprintf(file->message, sizeof file->message, format, arguments);
+    file->errors++;
     return 1;
 }
 
-/// Warnings (unknown tags and the like) change nothing that is read: dropped.
+/// Warnings (unknown tags and the like) change nothing that is read: dropped. But the
+/// fax decoders' (Fax3Decode1D, Fax3Decode2D, Fax4Decode, ...) say that a strip ended
+/// early or a row came out the wrong length, rows they then make up: damage, kept as an
+/// error is.
 static int ctiff_warning(TIFF *tiff, void *user_data, const char *module, const char *format, va_list arguments) {
-    (void)tiff;
-    (void)user_data;
-    (void)module;
-    (void)format;
-    (void)arguments;
+    if (module != NULL && strncmp(module, "Fax", 3) == 0) return ctiff_error(tiff, user_data, module, format, arguments);
     return 1;
 }
 
@@ -130,8 +133,19 @@ int ctiff_open(ctiff_file *file) {
     return file->tiff == NULL ? -1 : 0;
 }
 
+/// The most samples a pixel may have. TIFFRGBAImage reads at most five (CMYK and
+/// alpha) and steps over the rest, but libtiff sizes every row and strip by all of them:
+/// 65535 samples made a file of a few kilobytes ask for hundreds of megabytes.
+#define CTIFF_MAX_SAMPLES 16
+
 int ctiff_describe(ctiff_file *file, uint32_t *width, uint32_t *height, uint16_t *orientation) {
     if (file->tiff == NULL) return -1;
+    uint16_t samples = 1;
+    TIFFGetFieldDefaulted(file->tiff, TIFFTAG_SAMPLESPERPIXEL, &samples);
+    if (samples > CTIFF_MAX_SAMPLES) {
+        snprintf(file->message, sizeof file->message, "unsupported samples per pixel: %u", (unsigned)samples);
+        return -1;
+    }
     if (!TIFFGetField(file->tiff, TIFFTAG_IMAGEWIDTH, width) || !TIFFGetField(file->tiff, TIFFTAG_IMAGELENGTH, height)) {
         if (file->message[0] == '\0') snprintf(file->message, sizeof file->message, "no image width or length");
         return -1;
@@ -166,7 +180,13 @@ int ctiff_read(ctiff_file *file, uint32_t row, uint32_t rows, uint32_t *raster) 
     if (!file->begun) return -1;
     file->image.row_offset = (int)row;
     file->image.col_offset = 0;
-    return TIFFRGBAImageGet(&file->image, raster, file->image.width, rows) ? 0 : -1;
+    // An error libtiff reports while it decodes is the reason, even when the call succeeds:
+    // the rows it made up are not the picture (the directory's earlier errors, which did
+    // not stop it being read, are not this read's).
+    int errors = file->errors;
+    if (errors > 0) file->message[0] = '\0';
+    int read = TIFFRGBAImageGet(&file->image, raster, file->image.width, rows);
+    return read && file->errors == errors ? 0 : -1;
 }
 
 const char *ctiff_message(const ctiff_file *file) { return file->message; }

@@ -23,6 +23,9 @@ typedef struct {
     /// Non-zero when the data ended before the image did (libjpeg's "premature end of
     /// JPEG file"): what was decoded is incomplete.
     int truncated;
+    /// Non-zero when libjpeg warned that the data is damaged (corrupt entropy-coded data, a
+    /// marker where data should be, a bad progression), and went on: message holds its words.
+    int damaged;
     /// libjpeg's message for the failure, NUL-terminated; empty on success.
     char message[CJPEG_MESSAGE_LENGTH];
 } cjpeg_result;
@@ -39,7 +42,8 @@ int cjpeg_read_header(const uint8_t *data, size_t size, cjpeg_result *result);
 /// A progressive JPEG with more than max_scans scans is refused (each scan passes over
 /// the whole picture, so a small file of many scans would take very long), and libjpeg
 /// may use at most max_memory bytes for its whole-image buffers.
-/// Returns 0, or -1 with the reason in result; result->truncated tells a file cut short.
+/// Returns 0, or -1 with the reason in result; result->truncated tells a file cut short,
+/// result->damaged one whose data libjpeg found corrupt.
 int cjpeg_decode_gray(
     const uint8_t *data, size_t size, uint8_t *pixels, size_t capacity, int max_scans, size_t max_memory,
     cjpeg_result *result);

@@ -172,8 +172,14 @@ public struct GIFReader: ImageFileReader {
     /// The error for giflib error code `code`: a read past the end of the data is a
     /// truncated file, anything else giflib's own words.
     private func failure(_ code: Int32, input: UnsafeMutablePointer<GIFInput>, name: String) -> ImageError {
-        if input.pointee.ranOut || code == D_GIF_ERR_READ_FAILED || code == D_GIF_ERR_EOF_TOO_SOON {
-            return .truncated(file: name, format: .gif)
+        if input.pointee.ranOut || code == D_GIF_ERR_EOF_TOO_SOON { return .truncated(file: name, format: .gif) }
+        if code == D_GIF_ERR_READ_FAILED {
+            // giflib gives this code, with the data not run out, for only one thing: an
+            // image's LZW minimum code size over 8, the byte it read last.
+            let offset = input.pointee.offset
+            guard offset > 0 else { return .truncated(file: name, format: .gif) }
+            return .corrupt(
+                file: name, format: .gif, reason: "invalid LZW code size: \(input.pointee.base[offset - 1])")
         }
         let reason = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
         return .corrupt(file: name, format: .gif, reason: reason)

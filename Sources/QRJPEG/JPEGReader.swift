@@ -95,9 +95,12 @@ public struct JPEGReader: ImageFileReader {
     /// The error for a failed CJPEG call.
     private func failure(_ result: cjpeg_result, name: String) -> ImageError {
         if result.truncated != 0 { return .truncated(file: name, format: .jpeg) }
-        let message = withUnsafeBytes(of: result.message) { bytes in
+        var message = withUnsafeBytes(of: result.message) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
+        // "Corrupt JPEG data: bad Huffman code" would read "corrupt JPEG (Corrupt JPEG data: ...)".
+        let prefix = "Corrupt JPEG data: "
+        if message.hasPrefix(prefix) { message.removeFirst(prefix.count) }
         return .corrupt(file: name, format: .jpeg, reason: message.isEmpty ? "libjpeg gave no reason" : message)
     }
 }

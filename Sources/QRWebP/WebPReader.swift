@@ -175,19 +175,28 @@ public struct WebPReader: ImageFileReader {
         return data.count < declared + 8
     }
 
-    /// The error for a libwebp status other than OK.
+    /// The error for a libwebp status other than OK: a file cut short is truncated, any
+    /// other status its meaning in words.
     private func failure(_ status: VP8StatusCode, data: [UInt8], name: String) -> ImageError {
+        // A cut file often fails inside the bitstream, or on a part that claims more bytes
+        // than are left, rather than at its end.
+        let shortOfData = [VP8_STATUS_NOT_ENOUGH_DATA, VP8_STATUS_SUSPENDED, VP8_STATUS_BITSTREAM_ERROR]
+        if shortOfData.contains(status) && Self.isCut(data) { return .truncated(file: name, format: .webp) }
+        return .corrupt(file: name, format: .webp, reason: Self.words(for: status))
+    }
+
+    /// What a libwebp status means (libwebp has names for them, not messages).
+    static func words(for status: VP8StatusCode) -> String {
         switch status {
-        case VP8_STATUS_NOT_ENOUGH_DATA: return .truncated(file: name, format: .webp)
-        case VP8_STATUS_OUT_OF_MEMORY: return .corrupt(file: name, format: .webp, reason: "out of memory")
-        case VP8_STATUS_UNSUPPORTED_FEATURE:
-            return .corrupt(file: name, format: .webp, reason: "a feature libwebp does not decode")
-        case VP8_STATUS_BITSTREAM_ERROR:
-            // A cut file often fails inside the bitstream rather than at its end.
-            if Self.isCut(data) { return .truncated(file: name, format: .webp) }
-            return .corrupt(file: name, format: .webp, reason: "bitstream error")
-        default:
-            return .corrupt(file: name, format: .webp, reason: "libwebp status \(status.rawValue)")
+        case VP8_STATUS_OK: "no error"
+        case VP8_STATUS_OUT_OF_MEMORY: "out of memory"
+        case VP8_STATUS_INVALID_PARAM: "invalid parameter"
+        case VP8_STATUS_BITSTREAM_ERROR: "bitstream error"
+        case VP8_STATUS_UNSUPPORTED_FEATURE: "unsupported feature"
+        // Whole data in memory: a part claims more bytes than the file holds.
+        case VP8_STATUS_SUSPENDED, VP8_STATUS_NOT_ENOUGH_DATA: "not enough data"
+        case VP8_STATUS_USER_ABORT: "decoding aborted"
+        default: "libwebp status \(status.rawValue)"
         }
     }
 }

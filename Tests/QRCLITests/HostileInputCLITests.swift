@@ -164,4 +164,86 @@ import Glibc
         #expect(run.status == 2)
         #expect(run.stderr == "qr: \(photo): image too large (350 × 350 pixels; the limit is 1000 pixels)\n")
     }
+
+    // Files that are no picture and could make reading wait: refused or passed over,
+    // never waited on without end.
+
+    @Test func aFolderScanPassesOverPipesDevicesAndTerminalsWithANoteAndWaitsForNone() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        try scratch.file("a.png", HostileInputs.photo)
+        // Twenty pipes nobody writes to: each would cost the whole wait for a writer.
+        let pipes = try HostileInputs.fifos("pipe.png", count: 20, in: scratch)
+        #expect(symlink(terminal.path, scratch.path("terminal.png")) == 0)
+        #expect(symlink("/dev/null", scratch.path("null.jpg")) == 0)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let run = try QRProcess.run(["decode", scratch.path])
+        #expect(clock.now - start < .seconds(2))
+        #expect(run.status == 0)
+        #expect(run.text == photoText + "\n")
+        let notes = run.stderr.split(separator: "\n").map(String.init)
+        #expect(notes.contains("qr: \(scratch.path("terminal.png")): skipped: a device, not a regular file"))
+        #expect(notes.contains("qr: \(scratch.path("null.jpg")): skipped: a device, not a regular file"))
+        for pipe in pipes {
+            #expect(notes.contains("qr: \(pipe): skipped: a named pipe (FIFO), not a regular file"))
+        }
+        #expect(notes.count == pipes.count + 2, "\(notes)")
+        let quiet = try QRProcess.run(["decode", "--quiet", scratch.path])
+        #expect(quiet.status == 0)
+        #expect(quiet.stderr.isEmpty)
+    }
+
+    @Test func aTerminalNamedAsAPictureIsRefusedAtOnce() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let run = try QRProcess.run(["decode", terminal.path, photo])
+        #expect(clock.now - start < .seconds(2))
+        #expect(run.status == 2)
+        #expect(run.text == "\(photo): \(photoText)\n")
+        #expect(run.stderr == "qr: \(terminal.path): cannot read: a terminal, not a picture\n")
+    }
+
+    @Test func aNamedPipeWhoseWriterStallsEndsWithAnErrorNotAHang() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let path = try HostileInputs.fifos("stalled.png", in: scratch)[0]
+        let held = HostileInputs.holdOpen(path)
+        let writer = HostileInputs.startWriter(
+            to: path, first: Array(HostileInputs.photo.prefix(100)), for: .seconds(3))
+        defer {
+            writer.wait()
+            close(held)
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let run = try QRProcess.run(["decode", path, "--timeout-ms", "500"])
+        #expect(clock.now - start < .seconds(3.5))
+        #expect(run.status == 2)
+        #expect(
+            run.stderr
+                == "qr: \(path): cannot read: a named pipe (FIFO) that stalled after 100 bytes: nothing written within 2.0 seconds\n"
+        )
+    }
+
+    @Test func aSparseTwoGigabyteFileIsRefusedWithoutReadingIt() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let path = try HostileInputs.sparseFile(
+            "sparse.png", in: scratch, starting: PNGBytes.header(width: 10, height: 10), size: 2 << 30)
+        let qr = try #require(ProgramRunner.qrExecutable)
+        let run = try MeasuredRun.run(qr, ["decode", path], scratch: scratch)
+        #expect(run.status == 2)
+        #expect(
+            run.stderr
+                == "qr: \(path): cannot read: the file is 2147483648 bytes, more than any picture within the pixel limit needs (at most 816777216 bytes)\n"
+        )
+        // qr itself takes some 15 MB; reading the file would take 800.
+        #expect(run.peakKilobytes < 64 << 10, "peak \(run.peakKilobytes) KB")
+        #expect(run.elapsed < .seconds(2))
+    }
 }

@@ -1,5 +1,6 @@
 // QRKit tests — FileSystem: the one place the package reads descriptors.
 import Foundation
+import QRTestSupport
 import Testing
 
 @testable import QRCore
@@ -37,6 +38,67 @@ import Testing
         } catch {
             #expect(error.description == "<stdin>: too long")
         }
+    }
+
+    @Test func aRegularFileOverTheLimitFailsFromItsSizeBeforeAnyRead() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let path = try scratch.file("over.bin", [UInt8](repeating: 1, count: 101))
+        let descriptor = open(path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        do {
+            _ = try FileSystem.read(descriptor: descriptor, name: path, limit: 100, tooLarge: "too long")
+            Issue.record("read 101 bytes past a limit of 100")
+        } catch {
+            #expect(error.description == "\(path): too long")
+        }
+        // Nothing was read: the descriptor is still at the start.
+        #expect(lseek(descriptor, 0, SEEK_CUR) == 0)
+    }
+
+    @Test func aFileIsReadIntoABufferOfItsSizeAndAStreamsBufferStopsNearTheLimit() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let bytes = (0..<45_000).map { UInt8(truncatingIfNeeded: $0) }
+        let path = try scratch.file("bytes.bin", bytes)
+        let whole = try FileSystem.read(path)
+        #expect(whole == bytes)
+        #expect(whole.capacity < 45_000 + 1_024, "\(whole.capacity)")
+        // The same bytes as a stream of unknown size, 10 000 at a time: doubling would give
+        // 80 000 bytes of buffer; the limit and a chunk are 60 000.
+        let descriptor = open(path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let streamed = try FileSystem.readToEnd(
+            descriptor: descriptor, name: path, limit: 50_000, tooLarge: "too long", chunkSize: 10_000)
+        #expect(streamed == bytes)
+        #expect(streamed.capacity < 61_000, "\(streamed.capacity)")
+    }
+
+    @Test func aFolderScanListsRegularFilesAndPassesOverPipesDevicesAndTerminals() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let picture = try scratch.file("a.png", [1, 2, 3])
+        let pipes = try HostileInputs.fifos("b.png", count: 2, in: scratch)
+        #expect(symlink("/dev/null", scratch.path("c.jpg")) == 0)
+        #expect(symlink(terminal.path, scratch.path("d.gif")) == 0)
+        #expect(symlink("missing.png", scratch.path("e.png")) == 0)
+        #expect(symlink(picture, scratch.path("f.png")) == 0)
+        try HostileInputs.fifos("g.txt", in: scratch)
+        var skipped: [String] = []
+        let found = FileSystem.files(under: scratch.path, endingWith: [".png", ".jpg", ".gif"]) { path, kind in
+            skipped.append("\(path) \(kind)")
+        }
+        // Sorted: "b-1.png" before "b.png". The link to nothing is listed, so that reading it says why it cannot be read.
+        #expect(found == [picture, scratch.path("e.png"), scratch.path("f.png")])
+        #expect(
+            skipped == [
+                "\(pipes[1]) pipe", "\(pipes[0]) pipe", "\(scratch.path("c.jpg")) characterDevice",
+                "\(scratch.path("d.gif")) characterDevice",
+            ])
     }
 
     /// The read end of a pipe that holds `bytes` and then ends.

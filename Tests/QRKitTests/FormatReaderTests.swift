@@ -134,6 +134,39 @@ func difference(_ a: GrayImage, _ b: GrayImage) -> (largest: Int, mean: Double) 
         }
     }
 
+    @Test func aJPEGWarningThatIsNoDamageStillReads() throws {
+        // An unknown JFIF major version (the byte after "JFIF\0"): libjpeg warns and the
+        // pixels are as written, so the picture reads; damage warnings refuse it
+        // (HostileInputs.jpegInputs).
+        let jpeg = HostileInputs.jpeg
+        try #require(Array(jpeg[6..<11]) == Array("JFIF\0".utf8))
+        let original = try JPEGReader().read(data: jpeg, name: "original.jpg")
+        #expect(try JPEGReader().read(data: HostileInputs.patched(jpeg, at: 11, [2]), name: "jfif2.jpg") == original)
+    }
+
+    @Test func damagedPicturesOfEveryFormatNameTheirCause() throws {
+        // The damage each library decodes past or reports in a code of its own: every one
+        // is refused with words, never read as a picture that has no code.
+        let damaged = HostileInputs.formats.filter {
+            [
+                "cut-scan.jpg", "corrupt-scan.jpg", "vp8-bits.webp", "g4-garbage.tif", "g4-short.tif", "samples.tif",
+                "code-size.gif",
+            ].contains($0.fileName)
+        }
+        #expect(damaged.count == 7)
+        for input in damaged {
+            guard case .bytes(let bytes) = input.kind else { continue }
+            do {
+                _ = try ImageReader().read(data: bytes, name: input.fileName)
+                Issue.record("\(input.name) read")
+            } catch {
+                #expect(error == input.error(input.fileName))
+                #expect(!error.description.contains("status"), "\(error)")
+                #expect(!error.description.contains("truncated"), "\(error)")
+            }
+        }
+    }
+
     @Test func interlacedGIFRowsComeInFourPasses() {
         #expect(GIFReader.rowOrder(height: 10, interlaced: true) == [0, 8, 4, 2, 6, 1, 3, 5, 7, 9])
         #expect(GIFReader.rowOrder(height: 3, interlaced: false) == [0, 1, 2])

@@ -74,22 +74,44 @@ import Testing
         #expect(white == GrayImage(width: 301, height: 5, filledWith: 255))
     }
 
-    @Test func aFileLargerThanAnyPictureWithinTheLimitIsNotReadToTheEnd() throws {
-        // A sparse file of 1 GiB that starts like a PNG: reading stops at the cap.
+    @Test func aFileLargerThanAnyPictureWithinTheLimitIsRefusedFromItsSize() throws {
+        // A sparse file of 1 GiB that starts like a PNG: fstat's size refuses it, so the
+        // time is that of a refusal, not of reading a gigabyte of zeros.
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
-        let path = try scratch.file("endless.png", PNGBytes.header(width: 10, height: 10))
-        #expect(truncate(path, 1 << 30) == 0)
+        let path = try HostileInputs.sparseFile(
+            "endless.png", in: scratch, starting: PNGBytes.header(width: 10, height: 10), size: 1 << 30)
         let reader = PNGReader(pixelLimit: 1_000)
         #expect(reader.maximumFileSize == 8_000 + 16 << 20)
+        let clock = ContinuousClock()
+        let start = clock.now
         #expect(
             throws: ImageError.unreadableFile(
                 file: path,
                 reason:
-                    "the file is larger than any picture within the pixel limit needs (over \(reader.maximumFileSize) bytes)"
+                    "the file is 1073741824 bytes, more than any picture within the pixel limit needs (at most \(reader.maximumFileSize) bytes)"
             )
         ) {
             try reader.read(contentsOf: path)
+        }
+        #expect(clock.now - start < .milliseconds(200))
+    }
+
+    @Test func aTwoGigabyteFileIsRefusedAtTheDefaultLimit() throws {
+        // The default limit (100 megapixels) allows 816 777 216 bytes; the peak memory of
+        // this refusal is measured on `qr decode`, in a process of its own.
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let path = try HostileInputs.sparseFile(
+            "sparse.png", in: scratch, starting: PNGBytes.header(width: 10, height: 10), size: 2 << 30)
+        do {
+            _ = try ImageReader().read(contentsOf: path)
+            Issue.record("a 2 GiB file was read")
+        } catch {
+            #expect(
+                error.description
+                    == "\(path): cannot read: the file is 2147483648 bytes, more than any picture within the pixel limit needs (at most 816777216 bytes)"
+            )
         }
     }
 
@@ -214,6 +236,71 @@ import Testing
             try reader.read(contentsOf: path, writerWait: .milliseconds(100))
         }
         #expect(clock.now - start < .seconds(1))
+    }
+
+    @Test func aFIFOWhoseWriterStallsMidStreamIsGivenUpOn() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let path = try HostileInputs.fifos("stalled.png", in: scratch)[0]
+        let held = HostileInputs.holdOpen(path)
+        // 100 bytes of a picture, then nothing for 0.8 seconds with the pipe held open.
+        let writer = HostileInputs.startWriter(
+            to: path, first: Array(HostileInputs.photo.prefix(100)), for: .milliseconds(800))
+        defer {
+            writer.wait()
+            close(held)
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(
+            throws: ImageError.unreadableFile(
+                file: path,
+                reason: "a named pipe (FIFO) that stalled after 100 bytes: nothing written within 0.2 seconds")
+        ) {
+            try ImageReader().read(contentsOf: path, writerWait: .milliseconds(200))
+        }
+        #expect(clock.now - start < .seconds(1))
+    }
+
+    @Test func aFIFOThatTricklesIsGivenUpOnAtTheWholeReadsLimit() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let path = try HostileInputs.fifos("trickle.png", in: scratch)[0]
+        let held = HostileInputs.holdOpen(path)
+        // A byte every 20 ms, never a stall of 200 ms: only the limit on the whole read ends it.
+        let writer = HostileInputs.startWriter(
+            to: path, first: Array(HostileInputs.photo.prefix(40)), trickle: Array(HostileInputs.photo.dropFirst(40)),
+            for: .seconds(1))
+        defer {
+            writer.wait()
+            close(held)
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(
+            throws: ImageError.unreadableFile(
+                file: path, reason: "a named pipe (FIFO) not read to its end within 0.5 seconds")
+        ) {
+            try ImageReader().read(contentsOf: path, writerWait: .milliseconds(200), readLimit: .milliseconds(500))
+        }
+        #expect(clock.now - start < .seconds(1.5))
+    }
+
+    @Test func aTerminalIsRefusedAtOnceNotRead() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(throws: ImageError.unreadableFile(file: terminal.path, reason: "a terminal, not a picture")) {
+            try ImageReader().read(contentsOf: terminal.path)
+        }
+        let descriptor = open(terminal.path, O_RDONLY | O_NOCTTY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(throws: ImageError.unreadableFile(file: "<stdin>", reason: "a terminal, not a picture")) {
+            try ImageReader().read(descriptor: descriptor, name: "<stdin>")
+        }
+        #expect(clock.now - start < .milliseconds(500))
     }
 }
 

@@ -10,6 +10,7 @@ extension HostileInputs {
     public static let lossyWebP = PackagePaths.sampleBytes("formats/qrcode-3-03.lossy.webp")
     public static let losslessWebP = PackagePaths.sampleBytes("formats/qrcode-3-03.lossless.webp")
     public static let tiff = PackagePaths.sampleBytes("formats/qrcode-3-03.lzw.tif")
+    public static let faxTIFF = PackagePaths.sampleBytes("formats/qrcode-3-03.g4.tif")
     public static let gif = PackagePaths.sampleBytes("formats/qrcode-3-03.gif")
 
     /// The bad files of every format but PNG: for each, an empty file under its name, cuts
@@ -47,7 +48,7 @@ extension HostileInputs {
     }
 
     /// `file` with `bytes` written at `offset`.
-    static func patched(_ file: [UInt8], at offset: Int, _ bytes: [UInt8]) -> [UInt8] {
+    public static func patched(_ file: [UInt8], at offset: Int, _ bytes: [UInt8]) -> [UInt8] {
         var out = file
         guard offset >= 0, offset + bytes.count <= out.count else { return out }
         out.replaceSubrange(offset..<offset + bytes.count, with: bytes)
@@ -74,6 +75,20 @@ extension HostileInputs {
                 name: "JPEG header claiming 60000 × 60000", fileName: "huge-header.jpg",
                 kind: .bytes(patched(jpeg, at: frame + 5, [0xEA, 0x60, 0xEA, 0x60]))
             ) { .tooLarge(file: $0, width: 60_000, height: 60_000, limit: ImageReader.defaultPixelLimit) })
+        // Damage libjpeg only warns about and decodes past, filling in what it lost: the
+        // picture is refused with libjpeg's words, not read as a picture without a code.
+        let scan = JPEGBytes.scanStart(jpeg) ?? jpeg.count
+        let middle = scan + (jpeg.count - scan) / 2
+        inputs.append(
+            HostileInput(
+                name: "JPEG cut in its scan, then its end marker", fileName: "cut-scan.jpg",
+                kind: .bytes(Array(jpeg.prefix(middle)) + [0xFF, 0xD9])
+            ) { .corrupt(file: $0, format: .jpeg, reason: "premature end of data segment") })
+        inputs.append(
+            HostileInput(
+                name: "JPEG with 256 random bytes in its scan", fileName: "corrupt-scan.jpg",
+                kind: .bytes(patched(jpeg, at: middle, JPEGBytes.entropyNoise(256, seed: 1)))
+            ) { .corrupt(file: $0, format: .jpeg, reason: "13 extraneous bytes before marker 0xd9") })
         inputs.append(bomb("bomb.jpg", "JPEG"))
         return inputs
     }()
@@ -106,6 +121,16 @@ extension HostileInputs {
                 name: "WebP header claiming 16383 × 16383", fileName: "huge-header.webp",
                 kind: .bytes(patched(lossyWebP, at: 26, [0xFF, 0x3F, 0xFF, 0x3F]))
             ) { .tooLarge(file: $0, width: 16_383, height: 16_383, limit: ImageReader.defaultPixelLimit) })
+        // Random bits early in the first partition, where the count of token partitions is:
+        // their sizes then claim more than the file holds, though it is whole (libwebp's
+        // status 5, "suspended").
+        inputs.append(
+            HostileInput(
+                name: "lossy WebP with random bits in its frame header", fileName: "vp8-bits.webp",
+                kind: .bytes(patched(lossyWebP, at: 33, JPEGBytes.entropyNoise(3, seed: 1)))
+            ) {
+                .corrupt(file: $0, format: .webp, reason: "not enough data")
+            })
         inputs.append(bomb("bomb.webp", "WebP"))
         return inputs
     }()
@@ -135,6 +160,28 @@ extension HostileInputs {
                 kind: .bytes(
                     TIFFBytes.settingShort(TIFFBytes.settingShort(tiff, tag: 256, to: 60_000), tag: 257, to: 60_000))
             ) { .tooLarge(file: $0, width: 60_000, height: 60_000, limit: ImageReader.defaultPixelLimit) })
+        inputs.append(
+            HostileInput(
+                name: "TIFF of 65535 samples a pixel", fileName: "samples.tif",
+                kind: .bytes(TIFFBytes.settingShort(tiff, tag: 277, to: 65_535))
+            ) { .corrupt(file: $0, format: .tiff, reason: "unsupported samples per pixel: 65535") })
+        // CCITT G4 data libtiff decodes past, reporting damage but returning the strip.
+        if let strip = TIFFBytes.firstStrip(faxTIFF) {
+            inputs.append(
+                HostileInput(
+                    name: "G4 TIFF of random data", fileName: "g4-garbage.tif",
+                    kind: .bytes(patched(faxTIFF, at: strip.offset, JPEGBytes.entropyNoise(strip.count, seed: 4)))
+                ) {
+                    .corrupt(
+                        file: $0, format: .tiff,
+                        reason: "Line length mismatch at line 8 of strip 0 (got 160, expected 159)")
+                })
+            inputs.append(
+                HostileInput(
+                    name: "G4 TIFF whose strip is said to be shorter than it is", fileName: "g4-short.tif",
+                    kind: .bytes(TIFFBytes.settingLong(faxTIFF, tag: 279, to: strip.count / 2))
+                ) { .corrupt(file: $0, format: .tiff, reason: "Premature EOF at line 71 of strip 0 (x 60)") })
+        }
         inputs.append(bomb("bomb.tif", "TIFF"))
         return inputs
     }()
@@ -165,6 +212,13 @@ extension HostileInputs {
                 name: "GIF screen claiming 65535 × 65535", fileName: "huge-header.gif",
                 kind: .bytes(patched(gif, at: 6, [0xFF, 0xFF, 0xFF, 0xFF]))
             ) { .tooLarge(file: $0, width: 65_535, height: 65_535, limit: ImageReader.defaultPixelLimit) })
+        // The LZW minimum code size, after the descriptor's 10 bytes (this GIF has no local
+        // colour table): GIF allows at most 8.
+        inputs.append(
+            HostileInput(
+                name: "GIF of LZW code size 255", fileName: "code-size.gif",
+                kind: .bytes(patched(gif, at: image + 10, [255]))
+            ) { .corrupt(file: $0, format: .gif, reason: "invalid LZW code size: 255") })
         inputs.append(bomb("bomb.gif", "GIF"))
         return inputs
     }()
@@ -184,6 +238,43 @@ public enum TIFFBytes {
     public static func firstDirectory(_ file: [UInt8]) -> Int? {
         guard file.count >= 8 else { return nil }
         return number(file, at: 4, size: 4)
+    }
+
+    /// The offset and byte count of the first strip of the first directory, when each is
+    /// one value held in its entry.
+    public static func firstStrip(_ file: [UInt8]) -> (offset: Int, count: Int)? {
+        guard let offset = value(file, tag: 273), let count = value(file, tag: 279) else { return nil }
+        return offset + count <= file.count ? (offset, count) : nil
+    }
+
+    /// The value of `tag` in the first directory, when it is one SHORT or LONG.
+    static func value(_ file: [UInt8], tag: Int) -> Int? {
+        guard let entry = entry(file, tag: tag), number(file, at: entry + 4, size: 4) == 1 else { return nil }
+        switch number(file, at: entry + 2, size: 2) {
+        case 3: return number(file, at: entry + 8, size: 2)
+        case 4: return number(file, at: entry + 8, size: 4)
+        default: return nil
+        }
+    }
+
+    /// The offset of `tag`'s entry in the first directory.
+    static func entry(_ file: [UInt8], tag: Int) -> Int? {
+        guard let directory = firstDirectory(file), directory + 2 <= file.count else { return nil }
+        for index in 0..<number(file, at: directory, size: 2) {
+            let entry = directory + 2 + 12 * index
+            guard entry + 12 <= file.count else { break }
+            if number(file, at: entry, size: 2) == tag { return entry }
+        }
+        return nil
+    }
+
+    /// `file` with the LONG value of `tag` in its first directory set to `value`.
+    public static func settingLong(_ file: [UInt8], tag: Int, to value: Int) -> [UInt8] {
+        guard let entry = entry(file, tag: tag) else { return file }
+        var out = file
+        let bytes = (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * (3 - $0))) }
+        out.replaceSubrange(entry + 8..<entry + 12, with: littleEndian(file) ? bytes.reversed() : bytes)
+        return out
     }
 
     /// `file` with the SHORT value of `tag` in its first directory set to `value`.
@@ -216,5 +307,27 @@ public enum GIFBytes {
             offset += 1
         }
         return offset < file.count && file[offset] == 0x2C ? offset : nil
+    }
+}
+
+/// Finding and damaging the parts of a JPEG.
+public enum JPEGBytes {
+    /// The offset of the first scan's entropy-coded data: just past its SOS segment.
+    public static func scanStart(_ file: [UInt8]) -> Int? {
+        var offset = 2
+        while offset + 4 <= file.count, file[offset] == 0xFF {
+            let marker = file[offset + 1]
+            let length = Int(file[offset + 2]) << 8 | Int(file[offset + 3])
+            if marker == 0xDA { return offset + 2 + length }
+            offset += 2 + length
+        }
+        return nil
+    }
+
+    /// `count` random bytes from `seed`, without 0xFF: dropped into entropy-coded data,
+    /// they make no marker, only damage.
+    public static func entropyNoise(_ count: Int, seed: UInt64) -> [UInt8] {
+        var random = SplitMix64(seed: seed)
+        return random.bytes(count).map { min($0, 0xFE) }
     }
 }

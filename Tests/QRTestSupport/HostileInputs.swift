@@ -1,5 +1,6 @@
 // QRKit test support — HostileInputs: the files people feed a QR tool by accident or on
 // purpose, each with what reading it must say. Library and command-line tests share them.
+import CQRTestSupport
 import Foundation
 import QRKit
 
@@ -194,4 +195,93 @@ public enum HostileInputs {
         CodelessPicture(
             name: "3 × 3 white", width: 3, height: 3, bytes: PNGBytes.flat(width: 3, height: 3, depth: 8, black: false)),
     ]
+}
+
+/// Files that are no regular file, and files too large to read, as an attack on
+/// `qr decode` makes them: made in a scratch folder, nothing checked in.
+extension HostileInputs {
+    /// A sparse file of `size` bytes at `name` in `scratch` that starts with `start`: it
+    /// takes no disk and no time to make, whatever its size.
+    public static func sparseFile(_ name: String, in scratch: ScratchDirectory, starting start: [UInt8], size: Int)
+        throws -> String
+    {
+        let path = try scratch.file(name, start)
+        guard truncate(path, off_t(size)) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return path
+    }
+
+    /// A named pipe at `name` in `scratch`, and `count` more (`name-1`, `name-2`, ...)
+    /// when asked: nobody writes to them.
+    @discardableResult
+    public static func fifos(_ name: String, count: Int = 1, in scratch: ScratchDirectory) throws -> [String] {
+        try (0..<count).map { index in
+            let dot = name.lastIndex(of: ".") ?? name.endIndex
+            let path = scratch.path(index == 0 ? name : "\(name[..<dot])-\(index)\(name[dot...])")
+            guard mkfifo(path, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            return path
+        }
+    }
+
+    /// Writes to the named pipe at `path` from a thread of its own: opens it (waiting for
+    /// a reader), writes `first`, then `trickle` one byte every `every` until `duration`
+    /// has passed, holds it open until then, and closes it. A stalled writer is `trickle`
+    /// empty.
+    ///
+    /// The caller keeps a reader of its own open on the pipe (``holdOpen(_:)``) until the
+    /// writer is done (``PipeWriter/wait()``), so that a write after the reader under test
+    /// gave up fills the pipe rather than raise SIGPIPE.
+    public static func startWriter(
+        to path: String, first: [UInt8], trickle: [UInt8] = [], every: Duration = .milliseconds(20),
+        for duration: Duration
+    ) -> PipeWriter {
+        let writer = PipeWriter()
+        Thread {
+            defer { writer.done.signal() }
+            let descriptor = open(path, O_WRONLY)
+            guard descriptor >= 0 else { return }
+            defer { close(descriptor) }
+            _ = first.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            let clock = ContinuousClock()
+            let end = clock.now + duration
+            var next = trickle.makeIterator()
+            while clock.now < end {
+                if var byte = next.next() { _ = write(descriptor, &byte, 1) }
+                usleep(useconds_t(every / .microseconds(1)))
+            }
+        }.start()
+        return writer
+    }
+
+    /// A reader of the named pipe at `path` that never reads, opened without waiting:
+    /// with it open, the pipe's writer is never left without a reader. Close it with
+    /// `close(2)`.
+    public static func holdOpen(_ path: String) -> Int32 {
+        open(path, O_RDONLY | O_NONBLOCK)
+    }
+}
+
+/// A thread writing to a named pipe (``HostileInputs/startWriter(to:first:trickle:every:for:)``).
+public final class PipeWriter: Sendable {
+    let done = DispatchSemaphore(value: 0)
+
+    /// Waits until the writer has closed the pipe.
+    public func wait() { done.wait() }
+}
+
+/// A pseudo-terminal, whose terminal end is a path a user can name by mistake (what
+/// `tty` prints). Open until ``close()``: a terminal whose other end is closed fails to
+/// open rather than wait.
+public final class PseudoTerminal: Sendable {
+    /// The terminal end, such as `/dev/pts/3`.
+    public let path: String
+    private let controller: Int32
+
+    public init() throws {
+        var name = [CChar](repeating: 0, count: 128)
+        controller = cqrtestsupport_open_terminal(&name, name.count)
+        guard controller >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    public func close() { Glibc.close(controller) }
 }

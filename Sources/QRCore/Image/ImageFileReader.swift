@@ -88,9 +88,12 @@ extension ImageFileReader {
     }
 
     /// Reads a picture file as ``read(contentsOf:)`` does, waiting at most `writerWait` for
-    /// a writer when `path` is a named pipe.
-    func read(contentsOf path: String, writerWait: Duration) throws(ImageError) -> GrayImage {
-        let bytes = try FileContents.bytes(of: path, reader: self, writerWait: writerWait)
+    /// a writer when `path` is a named pipe, and for each next piece of it, and at most
+    /// `readLimit` for all of it.
+    func read(
+        contentsOf path: String, writerWait: Duration, readLimit: Duration = FileContents.streamReadLimit
+    ) throws(ImageError) -> GrayImage {
+        let bytes = try FileContents.bytes(of: path, reader: self, writerWait: writerWait, readLimit: readLimit)
         return try read(data: bytes, name: path)
     }
 
@@ -154,25 +157,33 @@ extension ImageFileReader {
 /// Reads whole files with POSIX calls, turning each failure into an ``ImageError`` that
 /// names the file and gives the system's reason.
 ///
-/// Hostile paths are handled without hanging or filling memory: a FIFO is opened without
-/// blocking and waited on for a writer for a bounded time, a stream that does not start
-/// like a format the reader decodes (`/dev/zero`, a video renamed `.png`) is read no
-/// further than its first bytes, and no more than the reader's `maximumFileSize` bytes are
-/// read in all.
+/// Hostile paths are handled without hanging or filling memory: a regular file larger than
+/// the reader's `maximumFileSize` is refused from its size, before a byte is read; a
+/// terminal is refused at once; a FIFO or a device is opened without blocking and read
+/// within deadlines (for its writer, for each next piece, and for the whole read); a
+/// stream that does not start like a format the reader decodes (`/dev/zero`, a video
+/// renamed `.png`) is read no further than its first bytes, and no more than
+/// `maximumFileSize` bytes are read in all.
 enum FileContents {
-    /// How long reading a named pipe (FIFO) that has no writer waits for one: a writer
-    /// started just before or after the reader connects well within it, and a pipe nobody
-    /// writes to is reported instead of waited on forever.
+    /// How long reading a named pipe (FIFO) or a device waits for its first bytes, and
+    /// then for each next piece: a writer started just before or after the reader
+    /// connects well within it, and a pipe nobody writes to, or whose writer stalls, is
+    /// reported instead of waited on forever.
     static let pipeWriterWait: Duration = .seconds(2)
+
+    /// The longest a whole read of a named pipe or a device may take, however steadily its
+    /// writer trickles (standard input has no such limit: it is the way for a slow stream).
+    static let streamReadLimit: Duration = .seconds(60)
 
     /// Bytes read per `read(2)` call.
     static let chunkSize = 1 << 20
 
     /// The bytes of the file at `path`, or of its first bytes when they show it is of a
     /// format `reader` does not decode (reading those fails with the format they look like).
-    static func bytes(of path: String, reader: some ImageFileReader, writerWait: Duration) throws(ImageError)
-        -> [UInt8]
-    {
+    static func bytes(
+        of path: String, reader: some ImageFileReader, writerWait: Duration, readLimit: Duration = streamReadLimit
+    ) throws(ImageError) -> [UInt8] {
+        let start = ContinuousClock.now
         // Without blocking: opening a FIFO for reading otherwise waits for a writer, forever.
         let descriptor: Int32
         let kind: FileSystem.OpenFileKind
@@ -189,14 +200,41 @@ enum FileContents {
         }
         defer { FileSystem.close(descriptor) }
 
+        if case .regular(let size) = kind {
+            // fstat(2) knows the size: a file no picture within the limit needs is refused
+            // before its bytes take memory (a sparse file of gigabytes costs nothing to make).
+            let limit = reader.maximumFileSize
+            guard size <= limit else {
+                throw .unreadableFile(
+                    file: path,
+                    reason:
+                        "the file is \(size) bytes, more than any picture within the pixel limit needs (at most \(limit) bytes)"
+                )
+            }
+            return try readToEnd(descriptor, name: path, reader: reader, first: [], expectedSize: size)
+        }
+        if FileSystem.isTerminal(descriptor) { throw .unreadableFile(file: path, reason: terminal) }
+        let what = kind == .pipe ? "a named pipe (FIFO)" : "a device"
         let first = kind == .pipe ? try awaitWriter(descriptor, path: path, wait: writerWait) : []
-        let size = if case .regular(let size) = kind { size } else { 0 }
-        return try readToEnd(descriptor, name: path, reader: reader, first: first, expectedSize: size)
+        let deadline = FileSystem.ReadDeadline(
+            idle: writerWait, end: start + readLimit,
+            stalled: { count in
+                count == 0
+                    ? "\(what) that nothing was written to within \(writerWait)"
+                    : "\(what) that stalled after \(count) bytes: nothing written within \(writerWait)"
+            },
+            late: "\(what) not read to its end within \(readLimit)")
+        return try readToEnd(descriptor, name: path, reader: reader, first: first, expectedSize: 0, deadline: deadline)
     }
+
+    /// Why a terminal is not read: what it gives is typed, never a picture, and reading it
+    /// would wait for a person.
+    static let terminal = "a terminal, not a picture"
 
     /// The bytes of an open descriptor, read to its end under the same bounds.
     static func bytes(of descriptor: Int32, name: String, reader: some ImageFileReader) throws(ImageError) -> [UInt8] {
-        try readToEnd(
+        if FileSystem.isTerminal(descriptor) { throw .unreadableFile(file: name, reason: terminal) }
+        return try readToEnd(
             descriptor, name: name, reader: reader, first: [], expectedSize: FileSystem.regularFileSize(descriptor))
     }
 
@@ -232,14 +270,15 @@ enum FileContents {
     /// Stops early, returning what it has, when the first bytes show a format `reader`
     /// does not decode, and fails past its `maximumFileSize`.
     private static func readToEnd(
-        _ descriptor: Int32, name: String, reader: some ImageFileReader, first: [UInt8], expectedSize: Int
+        _ descriptor: Int32, name: String, reader: some ImageFileReader, first: [UInt8], expectedSize: Int,
+        deadline: FileSystem.ReadDeadline? = nil
     ) throws(ImageError) -> [UInt8] {
         let limit = reader.maximumFileSize
         do {
             return try FileSystem.readToEnd(
                 descriptor: descriptor, name: name, first: first, expectedSize: expectedSize, limit: limit,
                 tooLarge: "the file is larger than any picture within the pixel limit needs (over \(limit) bytes)",
-                chunkSize: chunkSize
+                chunkSize: chunkSize, deadline: deadline
             ) { bytes in
                 bytes.count >= ImageFormat.sniffLength && !reader.formats.contains(ImageFormat(sniffing: bytes))
             }

@@ -21,19 +21,66 @@ package enum FileSystem {
     /// The paths below `folder` whose names end in one of `suffixes` (compared without
     /// case), sorted, each `folder` joined with the path below it.
     ///
-    /// Links to folders are followed, each folder walked once (so a link loop ends). A
-    /// name that matches is listed even when it is a link to nothing, so that reading it
-    /// reports the file and why; folders whose names match are not.
-    package static func files(under folder: String, endingWith suffixes: [String]) -> [String] {
+    /// Links to folders are followed, each folder walked once (so a link loop ends). Only
+    /// regular files are listed, and a name that matches is listed too when it is a link to
+    /// nothing, so that reading it reports the file and why; folders whose names match are
+    /// not. A name that matches but is something else (a named pipe, a device or a socket,
+    /// itself or through a link) is not listed, as reading it could wait for ever: it is
+    /// handed to `skipped` with what it is.
+    package static func files(
+        under folder: String, endingWith suffixes: [String], skipped: (String, FileKind) -> Void = { _, _ in }
+    ) -> [String] {
         let lowered = suffixes.map { $0.lowercased() }
         var found: [String] = []
+        var passed: [(path: String, kind: FileKind)] = []
         var visited = Set<FileID>()
-        walk(folder, visited: &visited) { path, isDirectory in
-            guard !isDirectory else { return }
+        walk(folder, visited: &visited) { path, kind in
+            guard kind != .directory else { return }
             let name = path.lowercased()
-            if lowered.contains(where: { name.hasSuffix($0) }) { found.append(path) }
+            guard lowered.contains(where: { name.hasSuffix($0) }) else { return }
+            switch kind {
+            case .regular, .missing: found.append(path)
+            default: passed.append((path, kind))
+            }
         }
+        for (path, kind) in passed.sorted(by: { $0.path < $1.path }) { skipped(path, kind) }
         return found.sorted()
+    }
+
+    /// What a path names, through links.
+    package enum FileKind: Equatable, Sendable {
+        case regular
+        case directory
+        case pipe
+        case characterDevice
+        case blockDevice
+        case socket
+        /// Nothing: the path, or the end of its links, does not exist (or cannot be looked at).
+        case missing
+
+        /// What it is, as a message says it: "a named pipe (FIFO)".
+        package var description: String {
+            switch self {
+            case .regular: "a regular file"
+            case .directory: "a folder"
+            case .pipe: "a named pipe (FIFO)"
+            case .characterDevice: "a device"
+            case .blockDevice: "a block device"
+            case .socket: "a socket"
+            case .missing: "nothing"
+            }
+        }
+
+        init(mode: mode_t) {
+            switch mode & S_IFMT {
+            case S_IFREG: self = .regular
+            case S_IFDIR: self = .directory
+            case S_IFIFO: self = .pipe
+            case S_IFCHR: self = .characterDevice
+            case S_IFBLK: self = .blockDevice
+            default: self = .socket
+            }
+        }
     }
 
     /// `base` and `name` joined with one slash.
@@ -74,34 +121,84 @@ package enum FileSystem {
     /// every whole-stream read of the package goes through here.
     ///
     /// A descriptor that does not block and has nothing yet is waited on with poll(2),
-    /// so its flags, maybe shared with other processes, stay as they are.
+    /// so its flags, maybe shared with other processes, stay as they are; with a
+    /// `deadline`, no longer than it allows.
     ///
     /// - Parameters:
     ///   - expectedSize: the size of a regular file, or 0 when unknown: the buffer is made
-    ///     that large at once.
+    ///     that large at once, and a size over `limit` fails before anything is read.
     ///   - limit: the most bytes to accept; more fails with `tooLarge` as the reason.
     ///   - chunkSize: the most bytes one read(2) asks for.
+    ///   - deadline: how long the read may wait for bytes; nil to wait as long as it takes.
     ///   - enough: true when the bytes read so far are all the caller wants (their start
     ///     shows the rest is of no use); asked before every read.
     /// - Throws: ``FileSystemError`` naming `name` and the system's reason.
     package static func readToEnd(
         descriptor: Int32, name: String, first: [UInt8] = [], expectedSize: Int = 0, limit: Int = .max,
-        tooLarge: String = "", chunkSize: Int = 1 << 16, enough: ([UInt8]) -> Bool = { _ in false }
+        tooLarge: String = "", chunkSize: Int = 1 << 16, deadline: ReadDeadline? = nil,
+        enough: ([UInt8]) -> Bool = { _ in false }
     ) throws(FileSystemError) -> [UInt8] {
+        if expectedSize > limit { throw FileSystemError(path: name, reason: tooLarge) }
         var bytes = first
-        if expectedSize > 0 { bytes.reserveCapacity(min(expectedSize, limit, 1 << 28)) }
+        // Exactly the file's size and the byte that shows its end; a stream's buffer grows
+        // by doubling, but never past the limit and a chunk, which is all it can hold.
+        if expectedSize > 0 { bytes.reserveCapacity(expectedSize + 1) }
+        let ceiling = limit > Int.max - chunkSize ? Int.max : limit + chunkSize
         // A regular file smaller than a chunk is read whole, and its end seen, by a chunk of
         // its size and one byte more, without zeroing a large chunk for a few hundred bytes.
         var chunk = [UInt8](repeating: 0, count: expectedSize > 0 ? min(chunkSize, expectedSize + 1) : chunkSize)
+        var lastBytes = ContinuousClock.now
         while true {
             if enough(bytes) { return bytes }
             if bytes.count > limit { throw FileSystemError(path: name, reason: tooLarge) }
             guard let count = try read(descriptor: descriptor, name: name, into: &chunk) else {
-                waitUntilReadable(descriptor)
+                try wait(for: descriptor, name: name, deadline: deadline, lastBytes: lastBytes, count: bytes.count)
                 continue
             }
             if count == 0 { return bytes }
+            lastBytes = .now
+            let needed = bytes.count + count
+            if needed > bytes.capacity { bytes.reserveCapacity(max(needed, min(bytes.capacity * 2, ceiling))) }
             bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// How long a read of a stream (a named pipe, a device) may wait for its bytes.
+    package struct ReadDeadline {
+        /// The most time between one piece of the stream and the next.
+        package var idle: Duration
+        /// When the whole read must be over.
+        package var end: ContinuousClock.Instant
+        /// Why the read failed when nothing came within `idle`, given the bytes read so far.
+        package var stalled: (Int) -> String
+        /// Why the read failed when it was not over by `end`.
+        package var late: String
+
+        package init(
+            idle: Duration, end: ContinuousClock.Instant, stalled: @escaping (Int) -> String, late: String
+        ) {
+            self.idle = idle
+            self.end = end
+            self.stalled = stalled
+            self.late = late
+        }
+    }
+
+    /// Waits until the open descriptor has bytes or has ended, within what `deadline`
+    /// allows after the last bytes came (at `lastBytes`, `count` bytes in all).
+    private static func wait(
+        for descriptor: Int32, name: String, deadline: ReadDeadline?, lastBytes: ContinuousClock.Instant, count: Int
+    ) throws(FileSystemError) {
+        guard let deadline else {
+            _ = waitUntilReadable(descriptor, within: nil)
+            return
+        }
+        let idleEnd = lastBytes + deadline.idle
+        let until = min(idleEnd, deadline.end)
+        let now = ContinuousClock.now
+        if now >= until || !waitUntilReadable(descriptor, within: until - now) {
+            let reason = idleEnd <= deadline.end ? deadline.stalled(count) : deadline.late
+            throw FileSystemError(path: name, reason: reason)
         }
     }
 
@@ -116,7 +213,7 @@ package enum FileSystem {
         var chunk = [UInt8](repeating: 0, count: count)
         while true {
             guard let got = try read(descriptor: descriptor, name: name, into: &chunk) else {
-                waitUntilReadable(descriptor)
+                _ = waitUntilReadable(descriptor, within: nil)
                 continue
             }
             bytes.append(contentsOf: chunk[0..<got])
@@ -151,10 +248,21 @@ package enum FileSystem {
         return Int(status.st_size)
     }
 
-    /// Waits until reading the open descriptor would return at once.
-    private static func waitUntilReadable(_ descriptor: Int32) {
+    /// Waits until reading the open descriptor would return at once, for at most `time`
+    /// (nil: as long as it takes); false when the time ran out first. An interrupted wait
+    /// returns true, and the caller's next read tells.
+    private static func waitUntilReadable(_ descriptor: Int32, within time: Duration?) -> Bool {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        _ = poll(&entry, 1, -1)
+        guard let time else { return poll(&entry, 1, -1) != 0 }
+        // Whole milliseconds, rounded up, so that a wait ends at or after its deadline.
+        let (seconds, attoseconds) = time.components
+        let milliseconds = seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return poll(&entry, 1, Int32(clamping: max(0, milliseconds))) != 0
+    }
+
+    /// Whether the open descriptor is a terminal.
+    package static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
     }
 
     /// Whether reading the open descriptor would return at once (data, or the end of
@@ -170,7 +278,8 @@ package enum FileSystem {
     ///
     /// - Returns: the descriptor, which the caller closes with ``close(_:)``.
     package static func openForReading(_ path: String, nonBlocking: Bool = false) throws(FileSystemError) -> Int32 {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (nonBlocking ? O_NONBLOCK : 0))
+        // O_NOCTTY: a terminal named as a picture must not become the process's own.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | (nonBlocking ? O_NONBLOCK : 0))
         guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
         return descriptor
     }
@@ -258,8 +367,9 @@ package enum FileSystem {
         var inode: UInt64
     }
 
-    /// Calls `visit` for every entry below `folder` (links followed, folders once each).
-    private static func walk(_ folder: String, visited: inout Set<FileID>, _ visit: (String, Bool) -> Void) {
+    /// Calls `visit` for every entry below `folder` with what it is (links followed,
+    /// folders once each).
+    private static func walk(_ folder: String, visited: inout Set<FileID>, _ visit: (String, FileKind) -> Void) {
         var status = stat()
         guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }
         guard visited.insert(FileID(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
@@ -275,9 +385,11 @@ package enum FileSystem {
         closedir(directory)
         for name in names {
             let path = join(folder, name)
-            let isDirectory = self.isDirectory(path)
-            visit(path, isDirectory)
-            if isDirectory { walk(path, visited: &visited, visit) }
+            // stat(2) looks at what a path names without opening it, so a pipe or a
+            // terminal found here cannot make the walk wait.
+            let kind = stat(path, &status) == 0 ? FileKind(mode: status.st_mode) : .missing
+            visit(path, kind)
+            if kind == .directory { walk(path, visited: &visited, visit) }
         }
     }
 }

@@ -19,8 +19,9 @@ enum InputList {
     /// Expands arguments into pictures: files as given, folders recursively (the files
     /// named like a picture format `qr` reads, sorted), `-` as standard input. A path that
     /// does not exist is kept, so that reading it reports the error under its name. The
-    /// folders that held no picture are added to `emptyFolders`.
-    static func expand(_ arguments: [String], emptyFolders: inout [String]) -> [PictureInput] {
+    /// folders that held no picture are added to `emptyFolders`, and a note for each file
+    /// named like a picture that a folder scan passed over to `skipped`.
+    static func expand(_ arguments: [String], emptyFolders: inout [String], skipped: inout [String]) -> [PictureInput] {
         var inputs: [PictureInput] = []
         for argument in arguments {
             if argument == "-" {
@@ -28,7 +29,7 @@ enum InputList {
                 continue
             }
             if FileSystem.isDirectory(argument) {
-                let found = pictureFiles(under: argument)
+                let found = pictureFiles(under: argument, skipped: &skipped)
                 if found.isEmpty { emptyFolders.append(argument) }
                 inputs.append(contentsOf: found.map(PictureInput.file))
             } else {
@@ -42,9 +43,12 @@ enum InputList {
     /// readable format (`.png`, `.jpg`, `.jpeg`, `.jfif`, `.webp`, `.tif`, `.tiff`, `.gif`;
     /// any case). Reading them then goes by content. Folders named like pictures are skipped;
     /// a link to nothing is kept, so that reading it reports the file and why rather than
-    /// passing over it in silence.
-    static func pictureFiles(under folder: String) -> [String] {
-        FileSystem.files(under: folder, endingWith: ImageFormat.readableFileExtensions.map { "." + $0 })
+    /// passing over it in silence. A named pipe, device or socket (or a link to one) is no
+    /// picture and could make reading wait: it is passed over, with a note in `skipped`.
+    static func pictureFiles(under folder: String, skipped: inout [String]) -> [String] {
+        FileSystem.files(under: folder, endingWith: ImageFormat.readableFileExtensions.map { "." + $0 }) { path, kind in
+            skipped.append("\(path): skipped: \(kind.description), not a regular file")
+        }
     }
 
     /// What a folder is searched for, as messages say it: "PNG, JPEG, WebP, TIFF, GIF".
@@ -238,9 +242,11 @@ struct PictureFeed {
 
     private mutating func expand(_ arguments: [String]) -> [PictureInput] {
         var empty: [String] = []
-        let pictures = InputList.expand(arguments, emptyFolders: &empty)
+        var skipped: [String] = []
+        let pictures = InputList.expand(arguments, emptyFolders: &empty, skipped: &skipped)
         emptyFolders += empty.count
         if reportEmptyFolders {
+            for note in skipped { StandardError.report(note) }
             for folder in empty {
                 StandardError.report("\(folder): no pictures in this folder (\(InputList.pictureKinds))")
             }
