@@ -66,11 +66,41 @@ extension ImageFileReader {
         try read(contentsOf: path, writerWait: FileContents.pipeWriterWait)
     }
 
+    /// Reads the picture file at a path given as bytes, as ``read(contentsOf:)`` does.
+    ///
+    /// A Linux file name is bytes, not necessarily UTF-8 (an old Latin-1 name, say); a
+    /// `String` cannot hold such a name (Swift shows each byte that is not UTF-8 as
+    /// U+FFFD), so this reads the file by its exact bytes, as `readdir` or the command
+    /// line gave them.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path, the bytes the system knows it by; no NUL byte.
+    ///   - name: What error messages call the file; by default the path decoded as UTF-8,
+    ///     each byte that is not shown as U+FFFD.
+    /// - Returns: The picture as 8-bit luminance.
+    /// - Throws: What ``read(contentsOf:)`` throws, naming `name`.
+    ///
+    /// ```swift
+    /// let latin1: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".png".utf8)
+    /// let image = try ImageReader().read(contentsOfPath: latin1, name: "caf\\xe9.png")
+    /// ```
+    public func read(contentsOfPath path: [UInt8], name: String? = nil) throws(ImageError) -> GrayImage {
+        try read(
+            contentsOfPath: path, name: name ?? String(decoding: path, as: UTF8.self),
+            writerWait: FileContents.pipeWriterWait)
+    }
+
     /// Reads a picture file as ``read(contentsOf:)`` does, waiting at most `writerWait` for
     /// a writer when `path` is a named pipe.
     func read(contentsOf path: String, writerWait: Duration) throws(ImageError) -> GrayImage {
-        let bytes = try FileContents.bytes(of: path, reader: self, writerWait: writerWait)
-        return try read(data: bytes, name: path)
+        try read(contentsOfPath: Array(path.utf8), name: path, writerWait: writerWait)
+    }
+
+    /// Reads the picture file at the path of bytes `path`, naming it `name`, waiting at
+    /// most `writerWait` for a writer when it is a named pipe.
+    func read(contentsOfPath path: [UInt8], name: String, writerWait: Duration) throws(ImageError) -> GrayImage {
+        let bytes = try FileContents.bytes(of: path, name: name, reader: self, writerWait: writerWait)
+        return try read(data: bytes, name: name)
     }
 
     /// Reads a picture from an open file descriptor, such as standard input (0), to its end.
@@ -146,18 +176,19 @@ enum FileContents {
     /// Bytes read per `read(2)` call.
     static let chunkSize = 1 << 20
 
-    /// The bytes of the file at `path`, or of its first bytes when they show it is of a
-    /// format `reader` does not decode (reading those fails with the format they look like).
-    static func bytes(of path: String, reader: some ImageFileReader, writerWait: Duration) throws(ImageError)
-        -> [UInt8]
+    /// The bytes of the file at the path of bytes `path`, or of its first bytes when they
+    /// show it is of a format `reader` does not decode (reading those fails with the format
+    /// they look like). Errors call the file `name`.
+    static func bytes(of path: [UInt8], name: String, reader: some ImageFileReader, writerWait: Duration)
+        throws(ImageError) -> [UInt8]
     {
         // Without blocking: opening a FIFO for reading otherwise waits for a writer, forever.
         let descriptor: Int32
         let kind: FileSystem.OpenFileKind
         do throws(FileSystemError) {
-            descriptor = try FileSystem.openForReading(path, nonBlocking: true)
+            descriptor = try FileSystem.openForReading(path, name: name, nonBlocking: true)
             do throws(FileSystemError) {
-                kind = try FileSystem.kind(of: descriptor, path: path)
+                kind = try FileSystem.kind(of: descriptor, path: name)
             } catch {
                 FileSystem.close(descriptor)
                 throw error
@@ -167,9 +198,9 @@ enum FileContents {
         }
         defer { FileSystem.close(descriptor) }
 
-        let first = kind == .pipe ? try awaitWriter(descriptor, path: path, wait: writerWait) : []
+        let first = kind == .pipe ? try awaitWriter(descriptor, path: name, wait: writerWait) : []
         let size = if case .regular(let size) = kind { size } else { 0 }
-        return try readToEnd(descriptor, name: path, reader: reader, first: first, expectedSize: size)
+        return try readToEnd(descriptor, name: name, reader: reader, first: first, expectedSize: size)
     }
 
     /// The bytes of an open descriptor, read to its end under the same bounds.

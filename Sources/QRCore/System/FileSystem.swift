@@ -14,8 +14,13 @@ import Musl
 package enum FileSystem {
     /// Whether `path` names a folder (through links).
     package static func isDirectory(_ path: String) -> Bool {
+        isDirectory(Array(path.utf8))
+    }
+
+    /// Whether the path of bytes `path` names a folder (through links).
+    package static func isDirectory(_ path: [UInt8]) -> Bool {
         var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        return withCPath(path) { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The paths below `folder` whose names end in one of `suffixes` (compared without
@@ -23,23 +28,54 @@ package enum FileSystem {
     ///
     /// Links to folders are followed, each folder walked once (so a link loop ends). A
     /// name that matches is listed even when it is a link to nothing, so that reading it
-    /// reports the file and why; folders whose names match are not.
+    /// reports the file and why; folders whose names match are not. A name that is not
+    /// UTF-8 comes out with U+FFFD for its other bytes, which no longer opens it: the
+    /// overload on bytes lists such a name as it is.
     package static func files(under folder: String, endingWith suffixes: [String]) -> [String] {
-        let lowered = suffixes.map { $0.lowercased() }
-        var found: [String] = []
+        files(under: Array(folder.utf8), endingWith: suffixes).map { String(decoding: $0, as: UTF8.self) }.sorted()
+    }
+
+    /// The paths below the path of bytes `folder` whose names end in one of `suffixes`
+    /// (ASCII letters compared without case), sorted by their bytes, as the system names
+    /// them: a name need not be UTF-8.
+    ///
+    /// Links are followed, and names matched, as by the overload on `String`.
+    package static func files(under folder: [UInt8], endingWith suffixes: [String]) -> [[UInt8]] {
+        let lowered = suffixes.map { $0.utf8.map(asciiLowercased) }
+        var found: [[UInt8]] = []
         var visited = Set<FileID>()
         walk(folder, visited: &visited) { path, isDirectory in
             guard !isDirectory else { return }
-            let name = path.lowercased()
-            if lowered.contains(where: { name.hasSuffix($0) }) { found.append(path) }
+            if lowered.contains(where: { path.count >= $0.count && path.suffix($0.count).map(asciiLowercased) == $0 }) {
+                found.append(path)
+            }
         }
-        return found.sorted()
+        return found.sorted { $0.lexicographicallyPrecedes($1) }
     }
 
     /// `base` and `name` joined with one slash.
     package static func join(_ base: String, _ name: String) -> String {
         if base.isEmpty { return name }
         return base.hasSuffix("/") ? base + name : base + "/" + name
+    }
+
+    /// The paths of bytes `base` and `name` joined with one slash.
+    package static func join(_ base: [UInt8], _ name: [UInt8]) -> [UInt8] {
+        if base.isEmpty { return name }
+        return base.last == UInt8(ascii: "/") ? base + name : base + [UInt8(ascii: "/")] + name
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    /// Lends the path of bytes `path` to a C call as a NUL-terminated string; nil when it
+    /// holds a NUL byte, which would end it early and name another file.
+    private static func withCPath<R>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R? {
+        guard !path.contains(0) else { return nil }
+        return (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        }
     }
 
     /// `path` without its last component ("a/b" for "a/b/c", "" for "c").
@@ -170,8 +206,19 @@ package enum FileSystem {
     ///
     /// - Returns: the descriptor, which the caller closes with ``close(_:)``.
     package static func openForReading(_ path: String, nonBlocking: Bool = false) throws(FileSystemError) -> Int32 {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (nonBlocking ? O_NONBLOCK : 0))
-        guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
+        try openForReading(Array(path.utf8), name: path, nonBlocking: nonBlocking)
+    }
+
+    /// Opens the path of bytes `path` for reading, as the overload on `String` does: a
+    /// name need not be UTF-8. Errors call it `name`.
+    package static func openForReading(_ path: [UInt8], name: String, nonBlocking: Bool = false)
+        throws(FileSystemError) -> Int32
+    {
+        let opened = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | (nonBlocking ? O_NONBLOCK : 0)) }
+        guard let descriptor = opened else {
+            throw FileSystemError(path: name, reason: "a path cannot hold a NUL byte")
+        }
+        guard descriptor >= 0 else { throw FileSystemError(path: name, code: errno) }
         return descriptor
     }
 
@@ -258,19 +305,19 @@ package enum FileSystem {
         var inode: UInt64
     }
 
-    /// Calls `visit` for every entry below `folder` (links followed, folders once each).
-    private static func walk(_ folder: String, visited: inout Set<FileID>, _ visit: (String, Bool) -> Void) {
+    /// Calls `visit` for every entry below `folder` (links followed, folders once each),
+    /// with its path as the system's bytes.
+    private static func walk(_ folder: [UInt8], visited: inout Set<FileID>, _ visit: ([UInt8], Bool) -> Void) {
         var status = stat()
-        guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }
+        guard withCPath(folder, { stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }
         guard visited.insert(FileID(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
         else { return }
-        guard let directory = opendir(folder) else { return }
-        var names: [String] = []
+        guard let directory = withCPath(folder, { opendir($0) }) ?? nil else { return }
+        var names: [[UInt8]] = []
+        let dot = UInt8(ascii: ".")
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in Array(bytes.prefix { $0 != 0 }) }
+            if name != [dot] && name != [dot, dot] { names.append(name) }
         }
         closedir(directory)
         for name in names {
