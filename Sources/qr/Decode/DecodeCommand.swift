@@ -68,7 +68,7 @@ struct DecodeCommand: ParsableCommand {
     @Flag(
         name: [.customLong("bytes"), .customLong("raw")],
         help:
-            "Write the exact bytes of the codes to stdout, with no newline. Without it, control characters in a code's text are shown escaped (\\x1b, \\n), so that no code can drive the terminal."
+            "Write the exact bytes of the codes to stdout, with no newline. Without it, control characters (bidirectional ones too) in a code's text are shown escaped (\\x1b, \\n, \\u{202e}) and a backslash as \\\\, so that no code can drive the terminal or pass for another."
     )
     var bytes = false
 
