@@ -17,7 +17,7 @@ final class DecodeOutput: Sendable {
     }
 
     private struct State {
-        var pending: [Int: (String, PictureOutcome)] = [:]
+        var pending: [Int: (PathName, PictureOutcome)] = [:]
         var nextToPrint = 0
         var delivered = 0
         var withCode = 0
@@ -47,7 +47,7 @@ final class DecodeOutput: Sendable {
     }
 
     /// Hands over picture `index`'s outcome; prints it and any that were waiting for it.
-    func deliver(_ index: Int, name: String, _ outcome: PictureOutcome) {
+    func deliver(_ index: Int, name: PathName, _ outcome: PictureOutcome) {
         state.withLock { s in
             s.delivered += 1
             switch outcome {
@@ -78,7 +78,7 @@ final class DecodeOutput: Sendable {
                 guard let payload = sequence.payload else {
                     s.joinFailed = true
                     if case .quiet = style { continue }
-                    StandardError.report(SequenceText.problem(sequence, origins: origins))
+                    StandardError.report(escaped: SequenceText.problem(sequence, origins: origins))
                     continue
                 }
                 switch style {
@@ -90,7 +90,7 @@ final class DecodeOutput: Sendable {
             for part in join.unplaced {
                 s.joinFailed = true
                 if case .quiet = style { continue }
-                StandardError.report(SequenceText.unplaced(file: origins[part]?.file ?? "?"))
+                StandardError.report(escaped: SequenceText.unplaced(file: origins[part]?.file ?? PathName("?")))
             }
             if case .json = style {
                 printLine(DecodeJSON.sequencesLine(join, origins: origins))
@@ -109,11 +109,11 @@ final class DecodeOutput: Sendable {
         }
     }
 
-    private func emit(_ name: String, _ outcome: PictureOutcome, _ s: inout State) {
+    private func emit(_ name: PathName, _ outcome: PictureOutcome, _ s: inout State) {
         switch outcome {
-        case .failed(let message):
-            StandardError.report(message)
-            if case .json = style { printLine(DecodeJSON.line(file: name, report: nil, error: message)) }
+        case .failed(let error):
+            StandardError.report(escaped: Self.failureLine(name, error))
+            if case .json = style { printLine(DecodeJSON.line(file: name, report: nil, error: "\(error)")) }
             return
         case .decoded(let report):
             if timing { StandardError.write(TimingTable.render(file: name, report: report)) }
@@ -131,7 +131,8 @@ final class DecodeOutput: Sendable {
                 if !join.sequences.isEmpty { sequences = join.sequences }
                 for sequence in join.sequences {
                     if case .parityMismatch = sequence.status, !isQuiet {
-                        StandardError.report("\(name): " + SequenceText.problem(sequence, origins: [:]))
+                        StandardError.report(
+                            escaped: name.terminal + ": " + SequenceText.problem(sequence, origins: [:]))
                     }
                 }
             }
@@ -143,7 +144,7 @@ final class DecodeOutput: Sendable {
             case .text(let withFileNames, let firstOnly):
                 for message in messages where !(firstOnly && s.printedACode) {
                     let text = TerminalText.escaped(message.text)
-                    printLine(withFileNames ? "\(TerminalText.escaped(name)): \(text)" : text)
+                    printLine(withFileNames ? "\(name.terminal): \(text)" : text)
                     s.printedACode = true
                 }
             case .bytes(let firstOnly):
@@ -153,6 +154,18 @@ final class DecodeOutput: Sendable {
                 }
             }
         }
+    }
+
+    /// The stderr line for a picture that could not be read, escaped: the library's
+    /// message, whose name for the file (`name.readable`) is shown as the name's bytes
+    /// are, the rest as text.
+    static func failureLine(_ name: PathName, _ error: any Error) -> String {
+        let message = "\(error)"
+        let prefix = name.readable + ": "
+        guard let error = error as? ImageError, error.file == name.readable, message.utf8.starts(with: prefix.utf8)
+        else { return TerminalText.escaped(message) }
+        return name.terminal + ": "
+            + TerminalText.escaped(String(decoding: message.utf8.dropFirst(prefix.utf8.count), as: UTF8.self))
     }
 
     private var isQuiet: Bool {
@@ -167,9 +180,9 @@ final class DecodeOutput: Sendable {
 
 /// The `--timing` table: one row per engine.
 enum TimingTable {
-    static func render(file: String, report: DecodeReport) -> String {
+    static func render(file: PathName, report: DecodeReport) -> String {
         var lines = [
-            "\(TerminalText.escaped(file)): \(report.strategy), winner \(report.winner ?? "none"), \(format(report.elapsed)) ms\(report.timedOut ? " (timed out)" : "")"
+            "\(file.terminal): \(report.strategy), winner \(report.winner ?? "none"), \(format(report.elapsed)) ms\(report.timedOut ? " (timed out)" : "")"
                 + (report.heldForCompleteness.map { ", held \(format($0)) ms for the codes of other engines" } ?? "")
         ]
         lines.append("  engine    start ms   elapsed ms   cpu ms   outcome")
@@ -202,6 +215,8 @@ enum TimingTable {
 enum DecodeJSON {
     struct Line: Encodable {
         var file: String
+        /// The exact bytes of a name that is not UTF-8, in base64; absent otherwise.
+        var file_bytes: String?
         var symbols: [SymbolJSON]
         /// Present only when the picture holds structured-append parts (and not --join).
         var sequences: [SequenceJSON]?
@@ -211,12 +226,13 @@ enum DecodeJSON {
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(file, forKey: .file)
+            try c.encodeIfPresent(file_bytes, forKey: .file_bytes)
             try c.encode(symbols, forKey: .symbols)
             try c.encodeIfPresent(sequences, forKey: .sequences)
             try c.encode(report, forKey: .report)  // null when unreadable
             try c.encode(error, forKey: .error)  // null when readable
         }
-        enum CodingKeys: String, CodingKey { case file, symbols, sequences, report, error }
+        enum CodingKeys: String, CodingKey { case file, file_bytes, symbols, sequences, report, error }
     }
 
     struct SymbolJSON: Encodable {
@@ -252,11 +268,11 @@ enum DecodeJSON {
     }
 
     static func line(
-        file: String, report: DecodeReport?, sequences: [StructuredAppendSequence]? = nil, error: String?
+        file: PathName, report: DecodeReport?, sequences: [StructuredAppendSequence]? = nil, error: String?
     ) -> String {
         let symbols = report?.symbols ?? []
         let line = Line(
-            file: file,
+            file: file.readable, file_bytes: file.jsonBytes,
             symbols: (report?.symbols ?? []).map {
                 SymbolJSON(
                     text: $0.text, bytes: Data($0.bytes).base64EncodedString(),
@@ -287,7 +303,7 @@ enum DecodeJSON {
 
     /// The last line of `--join --json`: every message of every input.
     static func sequencesLine(_ join: StructuredAppendJoin, origins: [Symbol: SequencePart]) -> String {
-        let locate = { (symbol: Symbol) -> (String?, Int)? in
+        let locate = { (symbol: Symbol) -> (PathName?, Int)? in
             origins[symbol].map { ($0.file, $0.position) }
         }
         let unplaced = join.unplaced.compactMap { locate($0).map { PartJSON(file: $0.0, symbol: $0.1) } }
@@ -341,6 +357,20 @@ enum TerminalText {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         for scalar in text.unicodeScalars { append(scalar, to: &result) }
+        return result
+    }
+
+    /// `bytes`, a name that need not be UTF-8, made safe as text is, each byte that is not
+    /// part of UTF-8 written `\xff`: as a backslash of the name itself is written `\\`,
+    /// `\xff` there can only be the byte.
+    static func escaped(bytes: [UInt8]) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return escaped(text) }
+        var result = ""
+        forEachUTF8Scalar(in: bytes) {
+            append($0, to: &result)
+        } orByte: { byte in
+            result += "\\x" + String(byte, radix: 16)
+        }
         return result
     }
 
