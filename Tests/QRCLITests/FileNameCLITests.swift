@@ -113,6 +113,29 @@ import Testing
         #expect(argument.stderr == "qr: \(scratch.path)/gone\\xff: cannot read: No such file or directory\n")
     }
 
+    @Test func joinNamesAPartsFileThatIsNotUTF8EscapedAndByItsBytes() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let payload = try scratch.file(
+            "payload.txt", Array(String(repeating: "split over three codes ", count: 4).utf8))
+        let encoded = try QRProcess.run(["encode", "-i", payload, "--split", "3", "-o", scratch.path("part.png")])
+        #expect(encoded.status == 0, "\(encoded.stderr)")
+        // The first part under a name that is not UTF-8; the last one gone.
+        let first = try #require(FileManager.default.contents(atPath: scratch.path("part-01.png")))
+        let renamed = try scratch.file(named: Array("part".utf8) + [0xFF] + Array("-01.png".utf8), Array(first))
+        try FileManager.default.removeItem(atPath: scratch.path("part-01.png"))
+        try FileManager.default.removeItem(atPath: scratch.path("part-03.png"))
+
+        let run = try QRProcess.run(["decode", "--join", "--json", scratch.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("index 0 in \(scratch.path)/part\\xff-01.png"), "\(run.stderr)")
+        let last = try Self.object(try #require(run.text.split(separator: "\n").last))
+        let sequence = try #require((last["sequences"] as? [[String: Any]])?.first)
+        let part = try #require((sequence["parts"] as? [Any])?.first as? [String: Any])
+        #expect(try Self.fileBytes(part) == renamed)
+        #expect(part["file"] as? String == "\(scratch.path)/part\\xff-01.png")
+    }
+
     @Test func aFolderWithoutPicturesIsNamedEscaped() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
