@@ -34,6 +34,19 @@ enum StandardError {
         write("qr: \(TerminalText.escaped(message))\n")
     }
 
+    /// Writes `qr: NAME: message` and a newline to stderr, the name escaped as the bytes
+    /// it is, the message as text.
+    static func report(_ name: PathName, _ message: String) {
+        report(escaped: name.terminal + ": " + TerminalText.escaped(message))
+    }
+
+    /// Writes `line` and a newline to stderr, prefixed with `qr: `: a line whose parts are
+    /// escaped already (TerminalText), such as a message naming files, which escaping
+    /// again would change.
+    static func report(escaped line: String) {
+        write("qr: \(line)\n")
+    }
+
     /// Writes `text` to stderr as it is.
     static func write(_ text: String) {
         writeAll(Array(text.utf8), to: 2)

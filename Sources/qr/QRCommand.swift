@@ -22,7 +22,8 @@ struct QRCommand: ParsableCommand {
     /// would list a `--version` flag on every subcommand too, where `qr encode --version N`
     /// means the symbol version.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        // A path that is not UTF-8 keeps its bytes (see ArgumentBytes).
+        let arguments = ArgumentBytes.arguments
         if arguments == ["--version"] {
             print(versionText)
             return

@@ -101,6 +101,60 @@ import Testing
             ])
     }
 
+    /// A name that is not UTF-8 (0xFF and 0xFE are never UTF-8), as an old Latin-1 file
+    /// system or a hostile upload makes.
+    static let badName: [UInt8] = Array("bad".utf8) + [0xFF, 0xFE] + Array(".png".utf8)
+
+    @Test func aFolderListsANameThatIsNotUTF8AsItsBytesAndTheReaderOpensIt() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let picture = PNGBytes.flat(width: 3, height: 2)
+        let file = try scratch.file(named: Self.badName, picture)
+        // A folder whose name is not UTF-8 either, with one picture in it.
+        let folder = try scratch.folder(named: Array("sub".utf8) + [0xE9])
+        let inner = try scratch.file(named: Array("sub".utf8) + [0xE9] + Array("/x.PNG".utf8), picture)
+
+        let found = FileSystem.files(under: Array(scratch.path.utf8), endingWith: [".png"])
+        #expect(found == [file, inner])
+        #expect(FileSystem.isDirectory(folder))
+        #expect(!FileSystem.isDirectory(file))
+        for path in found {
+            let image = try ImageReader().read(contentsOfPath: path)
+            #expect(image.width == 3 && image.height == 2)
+        }
+        // Through a String the name is lost: U+FFFD in place of each byte, another path.
+        let lossy = String(decoding: file, as: UTF8.self)
+        #expect(FileSystem.files(under: scratch.path, endingWith: [".png"]).first == lossy)
+        #expect(throws: ImageError.unreadableFile(file: lossy, reason: "No such file or directory")) {
+            try ImageReader().read(contentsOf: lossy)
+        }
+    }
+
+    @Test func aPathOfBytesIsNamedInErrorsAsTheCallerSays() throws {
+        let missing = Array("/nonexistent/".utf8) + Self.badName
+        #expect(throws: ImageError.unreadableFile(file: "shown", reason: "No such file or directory")) {
+            try ImageReader().read(contentsOfPath: missing, name: "shown")
+        }
+        #expect(
+            throws: ImageError.unreadableFile(
+                file: "/nonexistent/bad\u{FFFD}\u{FFFD}.png", reason: "No such file or directory")
+        ) {
+            try ImageReader().read(contentsOfPath: missing)
+        }
+    }
+
+    /// A NUL byte would end the path early in C, naming another file: refused instead.
+    @Test func aPathWithANULByteIsRefusedNotCutShort() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let real = try scratch.file("real.png", PNGBytes.flat(width: 1, height: 1))
+        let cut = Array(real.utf8) + [0] + Array(".other".utf8)
+        #expect(!FileSystem.isDirectory(Array(scratch.path.utf8) + [0]))
+        #expect(throws: ImageError.unreadableFile(file: "cut", reason: "a path cannot hold a NUL byte")) {
+            try ImageReader().read(contentsOfPath: cut, name: "cut")
+        }
+    }
+
     /// The read end of a pipe that holds `bytes` and then ends.
     static func pipeHolding(_ bytes: [UInt8]) throws -> Int32 {
         var ends: [Int32] = [0, 0]

@@ -89,7 +89,7 @@ import Testing
             throws: ImageError.unreadableFile(
                 file: path,
                 reason:
-                    "the file is 1073741824 bytes, more than any picture within the pixel limit needs (at most \(reader.maximumFileSize) bytes)"
+                    "the file is 1073741824 bytes, more than any picture within the limits needs (at most \(reader.maximumFileSize) bytes)"
             )
         ) {
             try reader.read(contentsOf: path)
@@ -110,7 +110,7 @@ import Testing
         } catch {
             #expect(
                 error.description
-                    == "\(path): cannot read: the file is 2147483648 bytes, more than any picture within the pixel limit needs (at most 816777216 bytes)"
+                    == "\(path): cannot read: the file is 2147483648 bytes, more than any picture within the limits needs (at most 268435456 bytes)"
             )
         }
     }
@@ -152,7 +152,7 @@ import Testing
             throws: ImageError.unreadableFile(
                 file: "<stdin>",
                 reason:
-                    "the file is larger than any picture within the pixel limit needs (over \(reader.maximumFileSize) bytes)"
+                    "the file is larger than any picture within the limits needs (over \(reader.maximumFileSize) bytes)"
             )
         ) {
             try reader.read(descriptor: ends[0], name: "<stdin>")

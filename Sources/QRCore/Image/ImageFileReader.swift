@@ -87,14 +87,48 @@ extension ImageFileReader {
         try read(contentsOf: path, writerWait: FileContents.pipeWriterWait)
     }
 
+    /// Reads the picture file at a path given as bytes, as ``read(contentsOf:)`` does.
+    ///
+    /// A Linux file name is bytes, not necessarily UTF-8 (an old Latin-1 name, say); a
+    /// `String` cannot hold such a name (Swift shows each byte that is not UTF-8 as
+    /// U+FFFD), so this reads the file by its exact bytes, as `readdir` or the command
+    /// line gave them.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path, the bytes the system knows it by; no NUL byte.
+    ///   - name: What error messages call the file; by default the path decoded as UTF-8,
+    ///     each byte that is not shown as U+FFFD.
+    /// - Returns: The picture as 8-bit luminance.
+    /// - Throws: What ``read(contentsOf:)`` throws, naming `name`.
+    ///
+    /// ```swift
+    /// let latin1: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".png".utf8)
+    /// let image = try ImageReader().read(contentsOfPath: latin1, name: "caf\\xe9.png")
+    /// ```
+    public func read(contentsOfPath path: [UInt8], name: String? = nil) throws(ImageError) -> GrayImage {
+        try read(
+            contentsOfPath: path, name: name ?? String(decoding: path, as: UTF8.self),
+            writerWait: FileContents.pipeWriterWait)
+    }
+
     /// Reads a picture file as ``read(contentsOf:)`` does, waiting at most `writerWait` for
     /// a writer when `path` is a named pipe, and for each next piece of it, and at most
     /// `readLimit` for all of it.
     func read(
         contentsOf path: String, writerWait: Duration, readLimit: Duration = FileContents.streamReadLimit
     ) throws(ImageError) -> GrayImage {
-        let bytes = try FileContents.bytes(of: path, reader: self, writerWait: writerWait, readLimit: readLimit)
-        return try read(data: bytes, name: path)
+        try read(contentsOfPath: Array(path.utf8), name: path, writerWait: writerWait, readLimit: readLimit)
+    }
+
+    /// Reads the picture file at the path of bytes `path`, naming it `name`, as
+    /// ``read(contentsOf:writerWait:readLimit:)`` does.
+    func read(
+        contentsOfPath path: [UInt8], name: String, writerWait: Duration,
+        readLimit: Duration = FileContents.streamReadLimit
+    ) throws(ImageError) -> GrayImage {
+        let bytes = try FileContents.bytes(
+            of: path, name: name, reader: self, writerWait: writerWait, readLimit: readLimit)
+        return try read(data: bytes, name: name)
     }
 
     /// Reads a picture from an open file descriptor, such as standard input (0), to its end.
@@ -178,19 +212,21 @@ enum FileContents {
     /// Bytes read per `read(2)` call.
     static let chunkSize = 1 << 20
 
-    /// The bytes of the file at `path`, or of its first bytes when they show it is of a
-    /// format `reader` does not decode (reading those fails with the format they look like).
+    /// The bytes of the file at the path of bytes `path`, or of its first bytes when they
+    /// show it is of a format `reader` does not decode (reading those fails with the format
+    /// they look like). Errors call the file `name`.
     static func bytes(
-        of path: String, reader: some ImageFileReader, writerWait: Duration, readLimit: Duration = streamReadLimit
+        of path: [UInt8], name: String, reader: some ImageFileReader, writerWait: Duration,
+        readLimit: Duration = streamReadLimit
     ) throws(ImageError) -> [UInt8] {
         let start = ContinuousClock.now
         // Without blocking: opening a FIFO for reading otherwise waits for a writer, forever.
         let descriptor: Int32
         let kind: FileSystem.OpenFileKind
         do throws(FileSystemError) {
-            descriptor = try FileSystem.openForReading(path, nonBlocking: true)
+            descriptor = try FileSystem.openForReading(path, name: name, nonBlocking: true)
             do throws(FileSystemError) {
-                kind = try FileSystem.kind(of: descriptor, path: path)
+                kind = try FileSystem.kind(of: descriptor, path: name)
             } catch {
                 FileSystem.close(descriptor)
                 throw error
@@ -201,21 +237,21 @@ enum FileContents {
         defer { FileSystem.close(descriptor) }
 
         if case .regular(let size) = kind {
-            // fstat(2) knows the size: a file no picture within the limit needs is refused
+            // fstat(2) knows the size: a file no picture within the limits needs is refused
             // before its bytes take memory (a sparse file of gigabytes costs nothing to make).
             let limit = reader.maximumFileSize
             guard size <= limit else {
                 throw .unreadableFile(
-                    file: path,
+                    file: name,
                     reason:
-                        "the file is \(size) bytes, more than any picture within the pixel limit needs (at most \(limit) bytes)"
+                        "the file is \(size) bytes, more than any picture within the limits needs (at most \(limit) bytes)"
                 )
             }
-            return try readToEnd(descriptor, name: path, reader: reader, first: [], expectedSize: size)
+            return try readToEnd(descriptor, name: name, reader: reader, first: [], expectedSize: size)
         }
-        if FileSystem.isTerminal(descriptor) { throw .unreadableFile(file: path, reason: terminal) }
+        if FileSystem.isTerminal(descriptor) { throw .unreadableFile(file: name, reason: terminal) }
         let what = kind == .pipe ? "a named pipe (FIFO)" : "a device"
-        let first = kind == .pipe ? try awaitWriter(descriptor, path: path, wait: writerWait) : []
+        let first = kind == .pipe ? try awaitWriter(descriptor, path: name, wait: writerWait) : []
         let deadline = FileSystem.ReadDeadline(
             idle: writerWait, end: start + readLimit,
             stalled: { count in
@@ -224,7 +260,7 @@ enum FileContents {
                     : "\(what) that stalled after \(count) bytes: nothing written within \(writerWait)"
             },
             late: "\(what) not read to its end within \(readLimit)")
-        return try readToEnd(descriptor, name: path, reader: reader, first: first, expectedSize: 0, deadline: deadline)
+        return try readToEnd(descriptor, name: name, reader: reader, first: first, expectedSize: 0, deadline: deadline)
     }
 
     /// Why a terminal is not read: what it gives is typed, never a picture, and reading it
@@ -277,7 +313,7 @@ enum FileContents {
         do {
             return try FileSystem.readToEnd(
                 descriptor: descriptor, name: name, first: first, expectedSize: expectedSize, limit: limit,
-                tooLarge: "the file is larger than any picture within the pixel limit needs (over \(limit) bytes)",
+                tooLarge: "the file is larger than any picture within the limits needs (over \(limit) bytes)",
                 chunkSize: chunkSize, deadline: deadline
             ) { bytes in
                 bytes.count >= ImageFormat.sniffLength && !reader.formats.contains(ImageFormat(sniffing: bytes))

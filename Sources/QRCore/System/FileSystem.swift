@@ -14,8 +14,13 @@ import Musl
 package enum FileSystem {
     /// Whether `path` names a folder (through links).
     package static func isDirectory(_ path: String) -> Bool {
+        isDirectory(Array(path.utf8))
+    }
+
+    /// Whether the path of bytes `path` names a folder (through links).
+    package static func isDirectory(_ path: [UInt8]) -> Bool {
         var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        return withCPath(path) { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The paths below `folder` whose names end in one of `suffixes` (compared without
@@ -26,25 +31,40 @@ package enum FileSystem {
     /// nothing, so that reading it reports the file and why; folders whose names match are
     /// not. A name that matches but is something else (a named pipe, a device or a socket,
     /// itself or through a link) is not listed, as reading it could wait for ever: it is
-    /// handed to `skipped` with what it is.
+    /// handed to `skipped` with what it is. A name that is not UTF-8 comes out with U+FFFD
+    /// for its other bytes, which no longer opens it: the overload on bytes lists such a
+    /// name as it is.
     package static func files(
         under folder: String, endingWith suffixes: [String], skipped: (String, FileKind) -> Void = { _, _ in }
     ) -> [String] {
-        let lowered = suffixes.map { $0.lowercased() }
-        var found: [String] = []
-        var passed: [(path: String, kind: FileKind)] = []
+        files(under: Array(folder.utf8), endingWith: suffixes) { skipped(String(decoding: $0, as: UTF8.self), $1) }
+            .map { String(decoding: $0, as: UTF8.self) }.sorted()
+    }
+
+    /// The paths below the path of bytes `folder` whose names end in one of `suffixes`
+    /// (ASCII letters compared without case), sorted by their bytes, as the system names
+    /// them: a name need not be UTF-8.
+    ///
+    /// Links are followed, names matched and special files handed to `skipped`, as by the
+    /// overload on `String`.
+    package static func files(
+        under folder: [UInt8], endingWith suffixes: [String], skipped: ([UInt8], FileKind) -> Void = { _, _ in }
+    ) -> [[UInt8]] {
+        let lowered = suffixes.map { $0.utf8.map(asciiLowercased) }
+        var found: [[UInt8]] = []
+        var passed: [(path: [UInt8], kind: FileKind)] = []
         var visited = Set<FileID>()
         walk(folder, visited: &visited) { path, kind in
             guard kind != .directory else { return }
-            let name = path.lowercased()
-            guard lowered.contains(where: { name.hasSuffix($0) }) else { return }
+            guard lowered.contains(where: { path.count >= $0.count && path.suffix($0.count).map(asciiLowercased) == $0 })
+            else { return }
             switch kind {
             case .regular, .missing: found.append(path)
             default: passed.append((path, kind))
             }
         }
-        for (path, kind) in passed.sorted(by: { $0.path < $1.path }) { skipped(path, kind) }
-        return found.sorted()
+        for (path, kind) in passed.sorted(by: { $0.path.lexicographicallyPrecedes($1.path) }) { skipped(path, kind) }
+        return found.sorted { $0.lexicographicallyPrecedes($1) }
     }
 
     /// What a path names, through links.
@@ -87,6 +107,25 @@ package enum FileSystem {
     package static func join(_ base: String, _ name: String) -> String {
         if base.isEmpty { return name }
         return base.hasSuffix("/") ? base + name : base + "/" + name
+    }
+
+    /// The paths of bytes `base` and `name` joined with one slash.
+    package static func join(_ base: [UInt8], _ name: [UInt8]) -> [UInt8] {
+        if base.isEmpty { return name }
+        return base.last == UInt8(ascii: "/") ? base + name : base + [UInt8(ascii: "/")] + name
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    /// Lends the path of bytes `path` to a C call as a NUL-terminated string; nil when it
+    /// holds a NUL byte, which would end it early and name another file.
+    private static func withCPath<R>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R? {
+        guard !path.contains(0) else { return nil }
+        return (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        }
     }
 
     /// `path` without its last component ("a/b" for "a/b/c", "" for "c").
@@ -278,9 +317,20 @@ package enum FileSystem {
     ///
     /// - Returns: the descriptor, which the caller closes with ``close(_:)``.
     package static func openForReading(_ path: String, nonBlocking: Bool = false) throws(FileSystemError) -> Int32 {
+        try openForReading(Array(path.utf8), name: path, nonBlocking: nonBlocking)
+    }
+
+    /// Opens the path of bytes `path` for reading, as the overload on `String` does: a
+    /// name need not be UTF-8. Errors call it `name`.
+    package static func openForReading(_ path: [UInt8], name: String, nonBlocking: Bool = false)
+        throws(FileSystemError) -> Int32
+    {
         // O_NOCTTY: a terminal named as a picture must not become the process's own.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | (nonBlocking ? O_NONBLOCK : 0))
-        guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
+        let opened = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY | (nonBlocking ? O_NONBLOCK : 0)) }
+        guard let descriptor = opened else {
+            throw FileSystemError(path: name, reason: "a path cannot hold a NUL byte")
+        }
+        guard descriptor >= 0 else { throw FileSystemError(path: name, code: errno) }
         return descriptor
     }
 
@@ -368,26 +418,25 @@ package enum FileSystem {
     }
 
     /// Calls `visit` for every entry below `folder` with what it is (links followed,
-    /// folders once each).
-    private static func walk(_ folder: String, visited: inout Set<FileID>, _ visit: (String, FileKind) -> Void) {
+    /// folders once each), with its path as the system's bytes.
+    private static func walk(_ folder: [UInt8], visited: inout Set<FileID>, _ visit: ([UInt8], FileKind) -> Void) {
         var status = stat()
-        guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }
+        guard withCPath(folder, { stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }
         guard visited.insert(FileID(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
         else { return }
-        guard let directory = opendir(folder) else { return }
-        var names: [String] = []
+        guard let directory = withCPath(folder, { opendir($0) }) ?? nil else { return }
+        var names: [[UInt8]] = []
+        let dot = UInt8(ascii: ".")
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in Array(bytes.prefix { $0 != 0 }) }
+            if name != [dot] && name != [dot, dot] { names.append(name) }
         }
         closedir(directory)
         for name in names {
             let path = join(folder, name)
             // stat(2) looks at what a path names without opening it, so a pipe or a
             // terminal found here cannot make the walk wait.
-            let kind = stat(path, &status) == 0 ? FileKind(mode: status.st_mode) : .missing
+            let kind = withCPath(path, { stat($0, &status) }) == 0 ? FileKind(mode: status.st_mode) : .missing
             visit(path, kind)
             if kind == .directory { walk(path, visited: &visited, visit) }
         }

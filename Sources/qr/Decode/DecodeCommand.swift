@@ -20,7 +20,8 @@ struct DecodeCommand: ParsableCommand {
             WebP its first frame, and a JPEG or TIFF is turned upright as its \
             orientation tag says. Folders are searched recursively for .png, .jpg, \
             .jpeg, .jfif, .webp, .tif, .tiff and .gif files (any case); '-' reads one picture \
-            from standard input.
+            from standard input. A path is read by its bytes, whether or not they are \
+            UTF-8; output shows a byte that is not as \\xff, and a backslash as \\\\.
 
             Examples:
               qr decode photo.png
@@ -68,13 +69,18 @@ struct DecodeCommand: ParsableCommand {
     @OptionGroup
     var limits: PictureLimitOptions
 
-    @Flag(help: "Print one JSON object per picture (JSON Lines).")
+    @Flag(
+        help: ArgumentHelp(
+            "Print one JSON object per picture (JSON Lines).",
+            discussion:
+                "\"file\" names the picture; a name that is not UTF-8 is given there escaped (\\xff for each byte that is not), and exactly, in base64, in \"file_bytes\"."
+        ))
     var json = false
 
     @Flag(
         name: [.customLong("bytes"), .customLong("raw")],
         help:
-            "Write the exact bytes of the codes to stdout, with no newline. Without it, control characters in a code's text are shown escaped (\\x1b, \\n), so that no code can drive the terminal."
+            "Write the exact bytes of the codes to stdout, with no newline. Without it, control characters (bidirectional ones too) in a code's text are shown escaped (\\x1b, \\n, \\u{202e}) and a backslash as \\\\, so that no code can drive the terminal or pass for another."
     )
     var bytes = false
 
@@ -146,10 +152,12 @@ struct DecodeSettings: Equatable {
         do {
             list = try filesFrom.map { path throws(InputList.ListError) in try PathListReader(path) }
         } catch {
-            StandardError.report("\(error)")
+            StandardError.report(error.file, error.reason)
             throw QRExit.unreadable
         }
-        var start = PictureFeed(arguments: inputs, list: list, quiet: quiet)
+        // Paths go by their bytes, as the command line gave them (see ArgumentBytes).
+        let paths = inputs.map { PathName(bytes: ArgumentBytes.bytes(of: $0)) }
+        var start = PictureFeed(arguments: paths, list: list, quiet: quiet)
         // Text output names the files when there are several: know that before the first
         // line. JSON and the others need not wait for a list's second line.
         if case .text = outputStyle(pictureCount: 2) { start.lookAhead(2) }
@@ -163,7 +171,7 @@ struct DecodeSettings: Equatable {
         let strategyName = strategy.rawValue
         let first = self.first
         /// The names of the pictures handed out and not yet answered.
-        let names = Locked([Int: String]())
+        let names = Locked([Int: PathName]())
         /// Reports name the strategy as it was asked for (`sequential-zbar-first`, `zbar`),
         /// not as the library models it (`sequential`, `single`).
         let deliver: @Sendable (Int, PictureOutcome) -> Void = { index, outcome in
@@ -173,14 +181,14 @@ struct DecodeSettings: Equatable {
                 outcome = .decoded(report)
             }
             if first, case .decoded(let report) = outcome, !report.symbols.isEmpty { stop.cancel() }
-            let name = names.withLock { $0.removeValue(forKey: index) } ?? ""
+            let name = names.withLock { $0.removeValue(forKey: index) } ?? PathName("")
             output.deliver(index, name: name, outcome)
         }
         var decoder = QRDecoder(
             strategy: strategy.makeStrategy(), timeout: limits.timeout, cpuBudget: limits.cpuBudget)
         if count == 1, let (index, picture) = feed.withLock({ $0.next() }) {
             // One picture: no pool, the strategy's own low-latency path (see QRDecoder).
-            names.withLock { $0[index] = picture.displayName }
+            names.withLock { $0[index] = picture.name }
             deliver(index, Self.decode(picture, reader: reader, decoder: decoder))
         } else if count != 0 {
             // Many, or a list: one executor over all of them, sized to the cores
@@ -199,15 +207,13 @@ struct DecodeSettings: Equatable {
                     next: {
                         let taken = feed.withLock { f in f.handedOut - base < limit ? f.next(waiting: false) : nil }
                         guard !stop.isCancelled, let (index, picture) = taken else { return nil }
-                        names.withLock { $0[index] = picture.displayName }
+                        names.withLock { $0[index] = picture.name }
                         return { try Self.read(picture, reader: reader) }
                     },
                     deliver: { index, result in
                         switch result {
                         case .success(let report): deliver(base + index, .decoded(report))
-                        case .failure(let error):
-                            let name = names.withLock { $0[base + index] } ?? ""
-                            deliver(base + index, Self.failure(error, name))
+                        case .failure(let error): deliver(base + index, .failed(error))
                         }
                     })
             }
@@ -215,13 +221,13 @@ struct DecodeSettings: Equatable {
         output.finish()
         let (decoded, emptyFolders, failure) = feed.withLock { ($0.handedOut, $0.emptyFolders, $0.failure) }
         if let failure {
-            StandardError.report("\(failure)")
+            StandardError.report(failure.file, failure.reason)
             throw QRExit.unreadable
         }
         if decoded == 0 {
             // Every argument gives a picture or an empty folder (named already): only a
             // list of nothing comes here.
-            if let list, emptyFolders == 0 && !quiet { StandardError.report("\(list.name): no paths in this list") }
+            if let list, emptyFolders == 0 && !quiet { StandardError.report(list.name, "no paths in this list") }
             throw QRExit.noCode
         }
         let status = output.exitStatus(stoppedEarly: stop.isCancelled)
@@ -248,22 +254,15 @@ struct DecodeSettings: Equatable {
             let image = try read(input, reader: reader)
             return .decoded(try decoder.decode(image, spentReading: threadCPUTime() - start))
         } catch {
-            return failure(error, input.displayName)
+            return .failed(error)
         }
-    }
-
-    /// A picture that could not be read or decoded, in a message that names it: a reader's
-    /// error does already, an engine's does not.
-    static func failure(_ error: any Error, _ name: String) -> PictureOutcome {
-        if error is ImageError { return .failed("\(error)") }
-        return .failed("\(name): \(error)")
     }
 
     /// Reads one picture.
     static func read(_ input: PictureInput, reader: ImageReader) throws -> GrayImage {
         switch input {
-        case .file(let path): return try reader.read(contentsOf: path)
-        case .standardInput: return try reader.read(descriptor: STDIN_FILENO, name: input.displayName)
+        case .file(let path): return try reader.read(contentsOfPath: path.bytes, name: path.readable)
+        case .standardInput: return try reader.read(descriptor: STDIN_FILENO, name: input.name.readable)
         }
     }
 }
@@ -271,8 +270,8 @@ struct DecodeSettings: Equatable {
 /// What happened to one picture.
 enum PictureOutcome: Sendable {
     case decoded(DecodeReport)
-    /// The picture could not be read or decoded; the message names the file and why.
-    case failed(String)
+    /// The picture could not be read or decoded: why (an ``ImageError`` names the file).
+    case failed(any Error)
 }
 
 /// The cores this process may use (its CPU affinity and cgroup quota count).

@@ -17,7 +17,7 @@ final class DecodeOutput: Sendable {
     }
 
     private struct State {
-        var pending: [Int: (String, PictureOutcome)] = [:]
+        var pending: [Int: (PathName, PictureOutcome)] = [:]
         var nextToPrint = 0
         var delivered = 0
         var withCode = 0
@@ -49,7 +49,7 @@ final class DecodeOutput: Sendable {
     }
 
     /// Hands over picture `index`'s outcome; prints it and any that were waiting for it.
-    func deliver(_ index: Int, name: String, _ outcome: PictureOutcome) {
+    func deliver(_ index: Int, name: PathName, _ outcome: PictureOutcome) {
         state.withLock { s in
             s.delivered += 1
             switch outcome {
@@ -81,7 +81,7 @@ final class DecodeOutput: Sendable {
                 guard let payload = sequence.payload else {
                     s.joinFailed = true
                     if case .quiet = style { continue }
-                    StandardError.report(SequenceText.problem(sequence, origins: origins))
+                    StandardError.report(escaped: SequenceText.problem(sequence, origins: origins))
                     continue
                 }
                 switch style {
@@ -93,7 +93,7 @@ final class DecodeOutput: Sendable {
             for part in join.unplaced {
                 s.joinFailed = true
                 if case .quiet = style { continue }
-                StandardError.report(SequenceText.unplaced(file: origins[part]?.file ?? "?"))
+                StandardError.report(escaped: SequenceText.unplaced(file: origins[part]?.file ?? PathName("?")))
             }
             if case .json = style {
                 printLine(DecodeJSON.sequencesLine(join, origins: origins))
@@ -114,18 +114,18 @@ final class DecodeOutput: Sendable {
         }
     }
 
-    private func emit(_ name: String, _ outcome: PictureOutcome, _ s: inout State) {
+    private func emit(_ name: PathName, _ outcome: PictureOutcome, _ s: inout State) {
         switch outcome {
-        case .failed(let message):
-            StandardError.report(message)
-            if case .json = style { printLine(DecodeJSON.line(file: name, report: nil, error: message)) }
+        case .failed(let error):
+            StandardError.report(escaped: Self.failureLine(name, error))
+            if case .json = style { printLine(DecodeJSON.line(file: name, report: nil, error: "\(error)")) }
             return
         case .decoded(let report):
             if timing { StandardError.write(TimingTable.render(file: name, report: report)) }
             if let limit = report.stoppedBy, !isQuiet {
                 let found = report.symbols.count
                 let before = found == 0 ? "no code found before" : found == 1 ? "1 code found before" : "\(found) codes found before"
-                StandardError.report("\(name): \(limit); \(before)")
+                StandardError.report(name, "\(limit); \(before)")
             }
             let messages: [DecodedMessage]
             var sequences: [StructuredAppendSequence]? = nil
@@ -141,7 +141,8 @@ final class DecodeOutput: Sendable {
                 if !join.sequences.isEmpty { sequences = join.sequences }
                 for sequence in join.sequences {
                     if case .parityMismatch = sequence.status, !isQuiet {
-                        StandardError.report("\(name): " + SequenceText.problem(sequence, origins: [:]))
+                        StandardError.report(
+                            escaped: name.terminal + ": " + SequenceText.problem(sequence, origins: [:]))
                     }
                 }
             }
@@ -155,7 +156,7 @@ final class DecodeOutput: Sendable {
             case .text(let withFileNames, let firstOnly):
                 for message in messages where !(firstOnly && s.printedACode) {
                     let text = TerminalText.escaped(message.text)
-                    printLine(withFileNames ? "\(TerminalText.escaped(name)): \(text)" : text)
+                    printLine(withFileNames ? "\(name.terminal): \(text)" : text)
                     s.printedACode = true
                 }
             case .bytes(let firstOnly):
@@ -165,6 +166,21 @@ final class DecodeOutput: Sendable {
                 }
             }
         }
+    }
+
+    /// The stderr line for a picture that could not be read, escaped: the library's
+    /// message, whose name for the file (`name.readable`) is shown as the name's bytes
+    /// are, the rest as text.
+    static func failureLine(_ name: PathName, _ error: any Error) -> String {
+        let message = "\(error)"
+        let prefix = name.readable + ": "
+        // A reader's error names the file already; an engine's does not.
+        guard let error = error as? ImageError else { return name.terminal + ": " + TerminalText.escaped(message) }
+        guard error.file == name.readable, message.utf8.starts(with: prefix.utf8) else {
+            return TerminalText.escaped(message)
+        }
+        return name.terminal + ": "
+            + TerminalText.escaped(String(decoding: message.utf8.dropFirst(prefix.utf8.count), as: UTF8.self))
     }
 
     private var isQuiet: Bool {
@@ -179,9 +195,9 @@ final class DecodeOutput: Sendable {
 
 /// The `--timing` table: one row per engine.
 enum TimingTable {
-    static func render(file: String, report: DecodeReport) -> String {
+    static func render(file: PathName, report: DecodeReport) -> String {
         var lines = [
-            "\(TerminalText.escaped(file)): \(report.strategy), winner \(report.winner ?? "none"), \(format(report.elapsed)) ms\(report.timedOut ? " (timed out)" : "")"
+            "\(file.terminal): \(report.strategy), winner \(report.winner ?? "none"), \(format(report.elapsed)) ms\(report.timedOut ? " (timed out)" : "")"
                 + (report.heldForCompleteness.map { ", held \(format($0)) ms for the codes of other engines" } ?? "")
         ]
         lines.append("  engine    start ms   elapsed ms   cpu ms   outcome")
@@ -214,6 +230,8 @@ enum TimingTable {
 enum DecodeJSON {
     struct Line: Encodable {
         var file: String
+        /// The exact bytes of a name that is not UTF-8, in base64; absent otherwise.
+        var file_bytes: String?
         var symbols: [SymbolJSON]
         /// Present only when the picture holds structured-append parts (and not --join).
         var sequences: [SequenceJSON]?
@@ -223,12 +241,13 @@ enum DecodeJSON {
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(file, forKey: .file)
+            try c.encodeIfPresent(file_bytes, forKey: .file_bytes)
             try c.encode(symbols, forKey: .symbols)
             try c.encodeIfPresent(sequences, forKey: .sequences)
             try c.encode(report, forKey: .report)  // null when unreadable
             try c.encode(error, forKey: .error)  // null when readable
         }
-        enum CodingKeys: String, CodingKey { case file, symbols, sequences, report, error }
+        enum CodingKeys: String, CodingKey { case file, file_bytes, symbols, sequences, report, error }
     }
 
     struct SymbolJSON: Encodable {
@@ -264,11 +283,11 @@ enum DecodeJSON {
     }
 
     static func line(
-        file: String, report: DecodeReport?, sequences: [StructuredAppendSequence]? = nil, error: String?
+        file: PathName, report: DecodeReport?, sequences: [StructuredAppendSequence]? = nil, error: String?
     ) -> String {
         let symbols = report?.symbols ?? []
         let line = Line(
-            file: file,
+            file: file.readable, file_bytes: file.jsonBytes,
             symbols: (report?.symbols ?? []).map {
                 SymbolJSON(
                     text: $0.text, bytes: Data($0.bytes).base64EncodedString(),
@@ -299,7 +318,7 @@ enum DecodeJSON {
 
     /// The last line of `--join --json`: every message of every input.
     static func sequencesLine(_ join: StructuredAppendJoin, origins: [Symbol: SequencePart]) -> String {
-        let locate = { (symbol: Symbol) -> (String?, Int)? in
+        let locate = { (symbol: Symbol) -> (PathName?, Int)? in
             origins[symbol].map { ($0.file, $0.position) }
         }
         let unplaced = join.unplaced.compactMap { locate($0).map { PartJSON(file: $0.0, symbol: $0.1) } }
@@ -313,43 +332,94 @@ enum DecodeJSON {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return #"{"error":"could not encode JSON"}"# }
-        return String(decoding: data, as: UTF8.self)
+        return escapingHiddenControls(String(decoding: data, as: UTF8.self))
+    }
+
+    /// `json` with every hidden control (``TerminalText/isHiddenControl(_:)``: DEL, C1,
+    /// U+2028, U+2029, the bidirectional controls) written as `\uXXXX`, which JSON's own
+    /// escaping leaves raw: a terminal, an editor or a log showing the line can then not be
+    /// misled by them, and the JSON still decodes to the exact text. They can stand only
+    /// inside strings, where the escape means the same scalar.
+    static func escapingHiddenControls(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: TerminalText.isHiddenControl) else { return json }
+        var result = ""
+        for scalar in json.unicodeScalars {
+            guard TerminalText.isHiddenControl(scalar) else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            let hex = String(scalar.value, radix: 16)
+            result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+        return result
     }
 }
 
 /// Text made safe for a terminal: a payload (or a file name) is untrusted, and must not
-/// be able to drive the terminal (clear it, retitle the window, move the cursor) or break
-/// the one-code-per-line output.
+/// be able to drive the terminal (clear it, retitle the window, move the cursor), break
+/// the one-code-per-line output, or show other text than it holds.
 ///
-/// C0 controls but tab, DEL and the C1 controls (U+0080–U+009F, which some terminals
-/// read as escape sequences too) are written as visible escapes: `\n`, `\r`, `\x1b`,
-/// `\u{9b}`. Everything else, backslashes included, is printed as it is; `--bytes`
-/// gives the exact payload.
+/// Written as visible escapes: C0 controls but tab, DEL and the C1 controls (U+0080–U+009F,
+/// which some terminals read as escape sequences too) as `\n`, `\r`, `\x1b`, `\u{9b}`;
+/// the line and paragraph separators (U+2028, U+2029), which break a line in some
+/// terminals; and the bidirectional controls (U+202A–U+202E, U+2066–U+2069, U+200E,
+/// U+200F, U+061C), which reorder what follows them (`invoice`, U+202E, `txt.exe` would
+/// show as `invoiceexe.txt`). A backslash is written `\\`, so that an escape reads one way: a
+/// text holding the four characters `\x1b` prints as `\\x1b`, a real ESC as `\x1b`.
+/// `--bytes` gives the exact payload.
 enum TerminalText {
     static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
-        for scalar in text.unicodeScalars {
-            guard needsEscape(scalar) else {
-                result.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            default:
-                let hex = String(scalar.value, radix: 16)
-                result += scalar.value < 0x80 ? "\\x" + (hex.count < 2 ? "0" : "") + hex : "\\u{\(hex)}"
-            }
+        for scalar in text.unicodeScalars { append(scalar, to: &result) }
+        return result
+    }
+
+    /// `bytes`, a name that need not be UTF-8, made safe as text is, each byte that is not
+    /// part of UTF-8 written `\xff`: as a backslash of the name itself is written `\\`,
+    /// `\xff` there can only be the byte.
+    static func escaped(bytes: [UInt8]) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return escaped(text) }
+        var result = ""
+        forEachUTF8Scalar(in: bytes) {
+            append($0, to: &result)
+        } orByte: { byte in
+            result += "\\x" + String(byte, radix: 16)
         }
         return result
+    }
+
+    /// Whether a scalar is invisible yet changes what a reader sees around it: DEL, a C1
+    /// control, a line or paragraph separator, a bidirectional control. JSON's own escapes
+    /// leave them as they are (they need none), so `--json` writes them as `\uXXXX` too.
+    static func isHiddenControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x7F...0x9F: return true
+        case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09: return false
-        case 0x00...0x1F, 0x7F...0x9F: return true
-        default: return false
+        case 0x00...0x1F, 0x5C: return true
+        default: return isHiddenControl(scalar)
+        }
+    }
+
+    private static func append(_ scalar: Unicode.Scalar, to result: inout String) {
+        guard needsEscape(scalar) else {
+            result.unicodeScalars.append(scalar)
+            return
+        }
+        switch scalar {
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\\": result += "\\\\"
+        default:
+            let hex = String(scalar.value, radix: 16)
+            result += scalar.value < 0x80 ? "\\x" + (hex.count < 2 ? "0" : "") + hex : "\\u{\(hex)}"
         }
     }
 }

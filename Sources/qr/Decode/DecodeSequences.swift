@@ -4,8 +4,8 @@ import QRKit
 
 /// A structured-append part held back by `--join`, and where it was read.
 struct SequencePart: Sendable {
-    /// The input's name, as messages give it.
-    var file: String
+    /// The input's name.
+    var file: PathName
     /// Its place in that input's symbols (the JSON `symbols` array).
     var position: Int
     var symbol: Symbol
@@ -16,7 +16,8 @@ struct SequencePart: Sendable {
     }
 }
 
-/// The stderr lines about messages that could not be joined.
+/// The stderr lines about messages that could not be joined, escaped for a terminal (the
+/// file names they hold as names, the rest is ASCII).
 enum SequenceText {
     /// Why `sequence` was not joined: the indexes missing, or the parity that failed.
     /// `origins` (with --join) say where each part was read.
@@ -24,7 +25,7 @@ enum SequenceText {
         let message = "structured-append message of \(sequence.count) parts (parity \(sequence.parity))"
         let found = sequence.parts.enumerated().compactMap { index, part -> String? in
             guard let part, let origin = origins[part] else { return nil }
-            return "index \(index) in \(origin.file)"
+            return "index \(index) in \(origin.file.terminal)"
         }
         let foundText = found.isEmpty ? "" : "; found " + found.joined(separator: ", ")
         switch sequence.status {
@@ -43,8 +44,8 @@ enum SequenceText {
     }
 
     /// A part whose position its engine could not read.
-    static func unplaced(file: String) -> String {
-        "\(file): a structured-append part whose position could not be read; not joined"
+    static func unplaced(file: PathName) -> String {
+        "\(file.terminal): a structured-append part whose position could not be read; not joined"
     }
 }
 
@@ -52,7 +53,15 @@ enum SequenceText {
 /// input's `symbols`.
 struct PartJSON: Encodable {
     var file: String?
+    /// The exact bytes of a file name that is not UTF-8, in base64; absent otherwise.
+    var file_bytes: String?
     var symbol: Int
+
+    init(file: PathName?, symbol: Int) {
+        self.file = file?.readable
+        file_bytes = file?.jsonBytes
+        self.symbol = symbol
+    }
 }
 
 /// One structured-append message in `--json` output.
@@ -71,7 +80,7 @@ struct SequenceJSON: Encodable {
     var text: String?
     var bytes: String?
 
-    init(_ sequence: StructuredAppendSequence, locate: (Symbol) -> (String?, Int)?) {
+    init(_ sequence: StructuredAppendSequence, locate: (Symbol) -> (PathName?, Int)?) {
         count = sequence.count
         parity = Int(sequence.parity)
         missing = sequence.missingIndexes

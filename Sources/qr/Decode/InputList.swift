@@ -3,14 +3,14 @@ import QRKit
 
 /// One picture to read: a path, or standard input.
 enum PictureInput: Sendable, Hashable {
-    case file(String)
+    case file(PathName)
     case standardInput
 
     /// The name messages and JSON use.
-    var displayName: String {
+    var name: PathName {
         switch self {
         case .file(let path): return path
-        case .standardInput: return "<stdin>"
+        case .standardInput: return .standardInput
         }
     }
 }
@@ -19,16 +19,19 @@ enum InputList {
     /// Expands arguments into pictures: files as given, folders recursively (the files
     /// named like a picture format `qr` reads, sorted), `-` as standard input. A path that
     /// does not exist is kept, so that reading it reports the error under its name. The
-    /// folders that held no picture are added to `emptyFolders`, and a note for each file
-    /// named like a picture that a folder scan passed over to `skipped`.
-    static func expand(_ arguments: [String], emptyFolders: inout [String], skipped: inout [String]) -> [PictureInput] {
+    /// folders that held no picture are added to `emptyFolders`, and each file named like
+    /// a picture that a folder scan passed over to `skipped`, with why. Paths go by their
+    /// bytes, from the argument to `open`: a name need not be UTF-8.
+    static func expand(
+        _ arguments: [PathName], emptyFolders: inout [PathName], skipped: inout [(PathName, String)]
+    ) -> [PictureInput] {
         var inputs: [PictureInput] = []
         for argument in arguments {
-            if argument == "-" {
+            if argument.bytes == [UInt8(ascii: "-")] {
                 inputs.append(.standardInput)
                 continue
             }
-            if FileSystem.isDirectory(argument) {
+            if FileSystem.isDirectory(argument.bytes) {
                 let found = pictureFiles(under: argument, skipped: &skipped)
                 if found.isEmpty { emptyFolders.append(argument) }
                 inputs.append(contentsOf: found.map(PictureInput.file))
@@ -44,11 +47,12 @@ enum InputList {
     /// any case). Reading them then goes by content. Folders named like pictures are skipped;
     /// a link to nothing is kept, so that reading it reports the file and why rather than
     /// passing over it in silence. A named pipe, device or socket (or a link to one) is no
-    /// picture and could make reading wait: it is passed over, with a note in `skipped`.
-    static func pictureFiles(under folder: String, skipped: inout [String]) -> [String] {
-        FileSystem.files(under: folder, endingWith: ImageFormat.readableFileExtensions.map { "." + $0 }) { path, kind in
-            skipped.append("\(path): skipped: \(kind.description), not a regular file")
-        }
+    /// picture and could make reading wait: it is passed over, with why in `skipped`.
+    static func pictureFiles(under folder: PathName, skipped: inout [(PathName, String)]) -> [PathName] {
+        FileSystem.files(under: folder.bytes, endingWith: ImageFormat.readableFileExtensions.map { "." + $0 }) {
+            path, kind in
+            skipped.append((PathName(bytes: path), "skipped: \(kind.description), not a regular file"))
+        }.map(PathName.init(bytes:))
     }
 
     /// What a folder is searched for, as messages say it: "PNG, JPEG, WebP, TIFF, GIF".
@@ -56,9 +60,9 @@ enum InputList {
 
     /// A list of paths that could not be read: the list and why.
     struct ListError: Error, CustomStringConvertible {
-        var file: String
+        var file: PathName
         var reason: String
-        var description: String { "\(file): \(reason)" }
+        var description: String { "\(file.readable): \(reason)" }
     }
 }
 
@@ -74,7 +78,7 @@ final class PathListReader {
     static let maximumLineBytes = 4096
 
     /// The name messages use: the file, or `<stdin>`.
-    let name: String
+    let name: PathName
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     /// Bytes read from the stream and not yet handed out, from `start` on.
@@ -83,18 +87,19 @@ final class PathListReader {
     private var ended = false
     private var lineNumber = 0
 
-    /// Opens the list: `-` is standard input, anything else a file.
+    /// Opens the list: `-` is standard input, anything else a file (an argument of the
+    /// command line, whose bytes ``ArgumentBytes`` keeps).
     init(_ source: String) throws(InputList.ListError) {
         if source == "-" {
-            name = "<stdin>"
+            name = .standardInput
             descriptor = 0
             ownsDescriptor = false
         } else {
-            name = source
+            name = PathName(bytes: ArgumentBytes.bytes(of: source))
             do {
-                descriptor = try FileSystem.openForReading(source)
+                descriptor = try FileSystem.openForReading(name.bytes, name: name.readable)
             } catch {
-                throw InputList.ListError(file: source, reason: error.reason)
+                throw InputList.ListError(file: name, reason: error.reason)
             }
             ownsDescriptor = true
         }
@@ -108,12 +113,12 @@ final class PathListReader {
     var isAtEnd: Bool { ended && start == buffer.count }
 
     /// The next path: the next line that is not blank, without its line end (`\n` or
-    /// `\r\n`); nil at the end of the list, or when `waiting` is false and no whole line
-    /// has come yet (``isAtEnd`` tells which).
-    func nextPath(waiting: Bool = true) throws(InputList.ListError) -> String? {
+    /// `\r\n`), its bytes as they are; nil at the end of the list, or when `waiting` is
+    /// false and no whole line has come yet (``isAtEnd`` tells which).
+    func nextPath(waiting: Bool = true) throws(InputList.ListError) -> PathName? {
         while let line = try nextLine(waiting: waiting) {
-            let path = String(decoding: line, as: UTF8.self)
-            if !path.allSatisfy(\.isWhitespace) { return path }
+            // A byte that is not UTF-8 decodes as U+FFFD, which is not blank.
+            if !String(decoding: line, as: UTF8.self).allSatisfy(\.isWhitespace) { return PathName(bytes: Array(line)) }
         }
         return nil
     }
@@ -138,7 +143,7 @@ final class PathListReader {
             buffer.removeFirst(start)
             start = 0
             do {
-                ended = try FileSystem.read(descriptor: descriptor, name: name, appendingTo: &buffer) == 0
+                ended = try FileSystem.read(descriptor: descriptor, name: name.readable, appendingTo: &buffer) == 0
             } catch {
                 throw InputList.ListError(file: name, reason: error.reason)
             }
@@ -184,7 +189,7 @@ struct PictureFeed {
 
     /// A feed of the pictures of `arguments` (files, folders, `-`), then of each line of
     /// `list`. A folder without a picture is reported on stderr when found, unless `quiet`.
-    init(arguments: [String], list: PathListReader?, quiet: Bool) {
+    init(arguments: [PathName], list: PathListReader?, quiet: Bool) {
         self.list = list
         reportEmptyFolders = !quiet
         queued = []
@@ -228,7 +233,7 @@ struct PictureFeed {
             if let path = try reader.nextPath(waiting: waiting) {
                 // A list names files and folders; `-` there is a file of that name, not
                 // standard input (which may be the list itself).
-                let found = path == "-" ? [.file(path)] : expand([path])
+                let found = path.bytes == [UInt8(ascii: "-")] ? [.file(path)] : expand([path])
                 queued.insert(contentsOf: found.reversed(), at: 0)
                 return true
             }
@@ -240,15 +245,15 @@ struct PictureFeed {
         return false
     }
 
-    private mutating func expand(_ arguments: [String]) -> [PictureInput] {
-        var empty: [String] = []
-        var skipped: [String] = []
+    private mutating func expand(_ arguments: [PathName]) -> [PictureInput] {
+        var empty: [PathName] = []
+        var skipped: [(PathName, String)] = []
         let pictures = InputList.expand(arguments, emptyFolders: &empty, skipped: &skipped)
         emptyFolders += empty.count
         if reportEmptyFolders {
-            for note in skipped { StandardError.report(note) }
+            for (path, note) in skipped { StandardError.report(path, note) }
             for folder in empty {
-                StandardError.report("\(folder): no pictures in this folder (\(InputList.pictureKinds))")
+                StandardError.report(folder, "no pictures in this folder (\(InputList.pictureKinds))")
             }
         }
         return pictures
