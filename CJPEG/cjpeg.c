@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <jpeglib.h>
 #include <jerror.h>
@@ -18,11 +19,23 @@ struct cjpeg_error {
     cjpeg_result *result;
 };
 
-/// libjpeg's progress hook, used to count scans.
+/// libjpeg's progress hook, used to count scans and the CPU time spent.
 struct cjpeg_progress {
     struct jpeg_progress_mgr manager;
     int max_scans;
+    /// The calling thread's CPU time at which decoding stops; 0 for none.
+    long long cpu_deadline_ns;
+    long long max_cpu_ns;
+    /// Calls since the clock was last read: reading it is a system call.
+    int calls;
 };
+
+/// The calling thread's CPU time, in nanoseconds.
+static long long cjpeg_thread_cpu_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
 
 /// A fatal error: keep libjpeg's message and return to the setjmp in cjpeg's caller.
 static void cjpeg_error_exit(j_common_ptr info) {
@@ -65,14 +78,23 @@ static void cjpeg_emit_message(j_common_ptr info, int level) {
     }
 }
 
-/// Refuses a JPEG with too many scans, from libjpeg's progress calls (made at least once
-/// per row of blocks while scans are read).
+/// Refuses a JPEG with too many scans, or that has taken its CPU time, from libjpeg's
+/// progress calls (made at least once per row of blocks while scans are read).
 static void cjpeg_progress_monitor(j_common_ptr info) {
     struct cjpeg_progress *progress = (struct cjpeg_progress *)info->progress;
     j_decompress_ptr decompress = (j_decompress_ptr)info;
+    struct cjpeg_error *error = (struct cjpeg_error *)info->err;
     if (decompress->input_scan_number > progress->max_scans) {
-        struct cjpeg_error *error = (struct cjpeg_error *)info->err;
         snprintf(error->result->message, CJPEG_MESSAGE_LENGTH, "more than %d scans", progress->max_scans);
+        longjmp(error->escape, 1);
+    }
+    if (progress->cpu_deadline_ns == 0 || ++progress->calls < 16) return;
+    progress->calls = 0;
+    if (cjpeg_thread_cpu_ns() >= progress->cpu_deadline_ns) {
+        error->result->over_budget = 1;
+        snprintf(
+            error->result->message, CJPEG_MESSAGE_LENGTH, "decoding it took more than its CPU budget of %lld ms (%d scans read)",
+            progress->max_cpu_ns / 1000000, decompress->input_scan_number);
         longjmp(error->escape, 1);
     }
 }
@@ -91,6 +113,7 @@ static void cjpeg_describe(const struct jpeg_decompress_struct *info, cjpeg_resu
     result->width = (int)info->image_width;
     result->height = (int)info->image_height;
     result->components = info->num_components;
+    result->progressive = info->progressive_mode ? 1 : 0;
 }
 
 int cjpeg_read_header(const uint8_t *data, size_t size, cjpeg_result *result) {
@@ -127,7 +150,7 @@ static void cjpeg_cmyk_to_gray(const JSAMPLE *cmyk, uint8_t *gray, JDIMENSION wi
 
 int cjpeg_decode_gray(
     const uint8_t *data, size_t size, uint8_t *pixels, size_t capacity, int max_scans, size_t max_memory,
-    cjpeg_result *result) {
+    long long max_cpu_ns, cjpeg_result *result) {
     struct jpeg_decompress_struct info;
     struct cjpeg_error error;
     struct cjpeg_progress progress;
@@ -143,6 +166,9 @@ int cjpeg_decode_gray(
     info.mem->max_memory_to_use = (long)(max_memory > (size_t)0x7fffffff ? 0x7fffffff : max_memory);
     progress.manager.progress_monitor = cjpeg_progress_monitor;
     progress.max_scans = max_scans;
+    progress.max_cpu_ns = max_cpu_ns > 0 ? max_cpu_ns : 0;
+    progress.cpu_deadline_ns = max_cpu_ns > 0 ? cjpeg_thread_cpu_ns() + max_cpu_ns : 0;
+    progress.calls = 0;
     info.progress = &progress.manager;
     jpeg_mem_src(&info, data, (unsigned long)size);
     jpeg_read_header(&info, TRUE);

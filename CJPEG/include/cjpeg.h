@@ -20,6 +20,10 @@ typedef struct {
     int height;
     /// Colour components: 1 gray, 3 YCbCr or RGB, 4 CMYK or YCCK.
     int components;
+    /// Non-zero for a progressive JPEG, which keeps every coefficient of the picture.
+    int progressive;
+    /// Non-zero when decoding stopped at its CPU time (max_cpu_ns).
+    int over_budget;
     /// Non-zero when the data ended before the image did (libjpeg's "premature end of
     /// JPEG file"): what was decoded is incomplete.
     int truncated;
@@ -41,11 +45,13 @@ int cjpeg_read_header(const uint8_t *data, size_t size, cjpeg_result *result);
 /// YCCK become the gray PostScript gives them, 1 - min(1, 0.3c + 0.59m + 0.11y + k).
 /// A progressive JPEG with more than max_scans scans is refused (each scan passes over
 /// the whole picture, so a small file of many scans would take very long), and libjpeg
-/// may use at most max_memory bytes for its whole-image buffers.
+/// may use at most max_memory bytes for its whole-image buffers. Decoding stops, refused,
+/// once the calling thread has spent max_cpu_ns nanoseconds of CPU time in it (0: no
+/// limit): scans times the picture's blocks is work no scan limit bounds.
 /// Returns 0, or -1 with the reason in result; result->truncated tells a file cut short,
 /// result->damaged one whose data libjpeg found corrupt.
 int cjpeg_decode_gray(
     const uint8_t *data, size_t size, uint8_t *pixels, size_t capacity, int max_scans, size_t max_memory,
-    cjpeg_result *result);
+    long long max_cpu_ns, cjpeg_result *result);
 
 #endif

@@ -34,15 +34,26 @@ public struct JPEGReader: ImageFileReader {
     /// The budget a picture's reading and decoding take their memory from.
     public var memoryBudget: MemoryBudget
 
+    /// The most CPU time decoding one picture may take, refused past it; nil for no limit.
+    /// Each scan of a progressive JPEG passes over the whole picture, so a small file of
+    /// hundreds of scans of a large picture takes long however few scans are allowed.
+    public var cpuBudget: Duration?
+
     /// Makes a reader.
     ///
     /// - Parameters:
     ///   - pixelLimit: The most pixels a picture may have; 100 megapixels by default.
     ///   - memoryBudget: The budget reading and decoding a picture take their memory
     ///     from; the process's by default.
-    public init(pixelLimit: Int = JPEGReader.defaultPixelLimit, memoryBudget: MemoryBudget = .shared) {
+    ///   - cpuBudget: The most CPU time decoding a picture may take; a decoder's default
+    ///     budget (``/QRCore/QRDecoder/defaultCPUBudget``) by default, nil for no limit.
+    public init(
+        pixelLimit: Int = JPEGReader.defaultPixelLimit, memoryBudget: MemoryBudget = .shared,
+        cpuBudget: Duration? = QRDecoder.defaultCPUBudget
+    ) {
         self.pixelLimit = pixelLimit
         self.memoryBudget = memoryBudget
+        self.cpuBudget = cpuBudget
     }
 
     /// The one format this reader decodes.
@@ -78,13 +89,15 @@ public struct JPEGReader: ImageFileReader {
         let memory = count * 24 + 64 << 20
         // The picture, and a progressive file's coefficients: two bytes each, for every
         // component at full size at most.
-        let components = max(1, Int(result.components))
+        let components = result.progressive != 0 ? max(1, Int(result.components)) : 0
         let reservation = try reserveMemory(pixels: count, readerBytes: count * (1 + 2 * components), name: name)
+        let cpuLimit = cpuBudget.map { Int64(max(1, $0.milliseconds)) * 1_000_000 } ?? 0
         var pixels = [UInt8](repeating: 0, count: count)
         let decoded = data.withUnsafeBufferPointer { file in
             pixels.withUnsafeMutableBufferPointer { out in
                 cjpeg_decode_gray(
-                    file.baseAddress, file.count, out.baseAddress, out.count, Int32(Self.maximumScans), memory, &result)
+                    file.baseAddress, file.count, out.baseAddress, out.count, Int32(Self.maximumScans), memory,
+                    cpuLimit, &result)
             }
         }
         guard decoded == 0 else { throw failure(result, name: name) }
@@ -94,6 +107,7 @@ public struct JPEGReader: ImageFileReader {
 
     /// The error for a failed CJPEG call.
     private func failure(_ result: cjpeg_result, name: String) -> ImageError {
+        if result.over_budget != 0, let cpuBudget { return .overCPUBudget(file: name, format: .jpeg, budget: cpuBudget) }
         if result.truncated != 0 { return .truncated(file: name, format: .jpeg) }
         var message = withUnsafeBytes(of: result.message) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)

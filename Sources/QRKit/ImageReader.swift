@@ -28,15 +28,25 @@ public struct ImageReader: ImageFileReader {
     /// for other pictures to let theirs go (``/QRCore/MemoryBudget``).
     public var memoryBudget: MemoryBudget
 
+    /// The most CPU time decoding one picture may take, where its format can take long
+    /// whatever its size (a progressive JPEG of hundreds of scans); nil for no limit.
+    public var cpuBudget: Duration?
+
     /// Makes a reader.
     ///
     /// - Parameters:
     ///   - pixelLimit: The most pixels a picture may have; 100 megapixels by default.
     ///   - memoryBudget: The budget reading and decoding a picture take their memory
     ///     from; the process's by default.
-    public init(pixelLimit: Int = ImageReader.defaultPixelLimit, memoryBudget: MemoryBudget = .shared) {
+    ///   - cpuBudget: The most CPU time decoding a picture may take; a decoder's default
+    ///     budget (``/QRCore/QRDecoder/defaultCPUBudget``) by default, nil for no limit.
+    public init(
+        pixelLimit: Int = ImageReader.defaultPixelLimit, memoryBudget: MemoryBudget = .shared,
+        cpuBudget: Duration? = QRDecoder.defaultCPUBudget
+    ) {
         self.pixelLimit = pixelLimit
         self.memoryBudget = memoryBudget
+        self.cpuBudget = cpuBudget
     }
 
     /// Every format QRKit reads: ``/QRCore/ImageFormat/readable``.
@@ -53,7 +63,9 @@ public struct ImageReader: ImageFileReader {
     public func read(data: [UInt8], name: String) throws(ImageError) -> GrayImage {
         switch try sniff(data, name: name) {
         case .png: try PNGReader(pixelLimit: pixelLimit, memoryBudget: memoryBudget).read(data: data, name: name)
-        case .jpeg: try JPEGReader(pixelLimit: pixelLimit, memoryBudget: memoryBudget).read(data: data, name: name)
+        case .jpeg:
+            try JPEGReader(pixelLimit: pixelLimit, memoryBudget: memoryBudget, cpuBudget: cpuBudget).read(
+                data: data, name: name)
         case .webp: try WebPReader(pixelLimit: pixelLimit, memoryBudget: memoryBudget).read(data: data, name: name)
         case .tiff: try TIFFReader(pixelLimit: pixelLimit, memoryBudget: memoryBudget).read(data: data, name: name)
         case .gif: try GIFReader(pixelLimit: pixelLimit, memoryBudget: memoryBudget).read(data: data, name: name)

@@ -73,6 +73,17 @@ import Testing
         #expect(run.peakKilobytes < Self.memoryLimitKilobytes, "peak \(run.peakKilobytes) KB")
     }
 
+    /// A progressive JPEG whose scans take longer to decode than the picture's budget: its
+    /// reading stops at the budget, and it is a picture cut short.
+    @Test func aJPEGOfManyScansRunsOutOfItsBudgetWhileRead() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let path = try scratch.file("scans.jpg", BudgetBombs.progressiveJPEG(side: 3_000, in: scratch))
+        let run = try QRProcess.run(["decode", "--timeout-ms", "50", path])
+        #expect(run.status == 3)
+        #expect(run.stderr == "qr: \(path): ran out of its CPU budget (50 ms) decoding the JPEG\n")
+    }
+
     /// A picture cut short by --timeout-ms is named with what was found, in text and in
     /// JSON, and the exit status is 3.
     @Test func aPictureCutShortSaysSoWithExitStatus3() throws {

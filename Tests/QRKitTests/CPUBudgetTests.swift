@@ -40,6 +40,21 @@ import Testing
         #expect(throws: DecodeError.self) { try ZBarEngine().decode(picture, pass: 0) }
     }
 
+    /// A progressive JPEG of many scans stops at its reader's CPU budget, and reads whole
+    /// without one.
+    @Test func aJPEGReaderStopsAtItsCPUBudget() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let bytes = try BudgetBombs.progressiveJPEG(side: 1_500, in: scratch)
+        let start = threadCPUTime()
+        #expect(throws: ImageError.overCPUBudget(file: "scans.jpg", format: .jpeg, budget: .milliseconds(20))) {
+            try JPEGReader(cpuBudget: .milliseconds(20)).read(data: bytes, name: "scans.jpg")
+        }
+        #expect(threadCPUTime() - start < .milliseconds(500))
+        let image = try JPEGReader(cpuBudget: nil).read(data: bytes, name: "scans.jpg")
+        #expect(image.width == 1_500)
+    }
+
     /// After a decode cut short by its timeout, the engines stop once the pass in hand
     /// ends: the decode settles with none running, within about one pass.
     @Test func aDecodeCutShortLeavesNoEngineRunning() throws {

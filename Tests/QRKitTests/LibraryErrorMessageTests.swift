@@ -153,7 +153,7 @@ import Testing
 
     enum ImageKind: CaseIterable {
         case unreadableFile, wrongFormat, unsupportedFormat, truncated, checksumError, tooLarge, corrupt,
-            overMemoryBudget
+            overMemoryBudget, overCPUBudget
     }
 
     static func kind(_ error: ImageError) -> ImageKind {
@@ -166,6 +166,7 @@ import Testing
         case .tooLarge: .tooLarge
         case .corrupt: .corrupt
         case .overMemoryBudget: .overMemoryBudget
+        case .overCPUBudget: .overCPUBudget
         }
     }
 
@@ -176,6 +177,7 @@ import Testing
             .unreadableFile(file: file, reason: "No such file or directory"), .checksumError(file: file),
             .tooLarge(file: file, width: 20_000, height: 20_000, limit: 100_000_000),
             .overMemoryBudget(file: file, needed: 700 << 20, budget: 512 << 20),
+            .overCPUBudget(file: file, format: .jpeg, budget: .seconds(5)),
             .tooLarge(file: file, width: 1 << 31, height: 1, limit: 1 << 40),
         ]
         for format in ImageFormat.allCases {

@@ -1,6 +1,7 @@
 // QRKit test support — BudgetBombs: small files that would take the machine if the CPU and
 // memory budgets did not hold, made here rather than shipped.
 import Foundation
+import QRKit
 
 /// Small pictures whose decode, unbounded, takes a core for minutes or memory by the
 /// gigabyte: what the budgets of issue "No picture can take the machine" refuse.
@@ -69,6 +70,27 @@ public enum BudgetBombs {
                 + littleEndian(100, 3) + [0] + vp8l)
         let body = Array("WEBP".utf8) + header + animation + frame
         return Array("RIFF".utf8) + littleEndian(UInt32(body.count), 4) + body
+    }
+
+    /// A progressive gray JPEG of `side` × `side` pixels of noise in 92 scans (each band
+    /// of the first coefficients refined bit by bit), made by netpbm's `pnmtojpeg`: each
+    /// scan is a pass over the whole picture.
+    public static func progressiveJPEG(side: Int, in scratch: ScratchDirectory) throws -> [UInt8] {
+        var random = SplitMix64(seed: 23)
+        let pgm = Array("P5 \(side) \(side) 255\n".utf8) + (0..<side * side).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let picture = try scratch.file("noise.pgm", pgm)
+        var script = ["0: 0-0, 0, 0;"]
+        for band in 1..<10 {
+            script.append("0: \(band)-\(band), 0, 9;")
+            for bit in stride(from: 9, to: 0, by: -1) { script.append("0: \(band)-\(band), \(bit), \(bit - 1);") }
+        }
+        script.append("0: 10-63, 0, 0;")
+        let scans = try scratch.file("scans.txt", Array((script.joined(separator: "\n") + "\n").utf8))
+        let run = try ProgramRunner.run("/usr/bin/pnmtojpeg", ["-scans=\(scans)", picture])
+        guard run.status == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "pnmtojpeg: \(run.stderr)"])
+        }
+        return run.stdout
     }
 
     static func littleEndian(_ value: UInt32, _ count: Int) -> [UInt8] {

@@ -60,6 +60,13 @@ public enum DecodeLimit: Sendable, Equatable, CustomStringConvertible {
     }
 
     private static func milliseconds(_ duration: Duration) -> Int { Int(duration.milliseconds.rounded()) }
+
+    /// The limit in whole milliseconds, as messages give it.
+    package var milliseconds: Int {
+        switch self {
+        case .timeout(let limit), .cpuBudget(let limit): Self.milliseconds(limit)
+        }
+    }
 }
 
 /// The result of decoding one picture.

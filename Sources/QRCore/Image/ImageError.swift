@@ -38,13 +38,16 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Reading and decoding the picture would hold `needed` bytes, more than the whole
     /// ``MemoryBudget`` (`budget` bytes).
     case overMemoryBudget(file: String, needed: Int, budget: Int)
+    /// Decoding the file took more CPU time than its `budget` (a progressive JPEG of
+    /// hundreds of scans, each a pass over the whole picture), and was stopped.
+    case overCPUBudget(file: String, format: ImageFormat, budget: Duration)
 
     /// The file the error is about, as the caller named it.
     public var file: String {
         switch self {
         case .unreadableFile(let file, _), .wrongFormat(let file, _, _), .unsupportedFormat(let file, _),
             .truncated(let file, _), .checksumError(let file), .tooLarge(let file, _, _, _), .corrupt(let file, _, _),
-            .overMemoryBudget(let file, _, _):
+            .overMemoryBudget(let file, _, _), .overCPUBudget(let file, _, _):
             file
         }
     }
@@ -81,6 +84,8 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(file): image too large (\(size); libpng reads at most \(Self.pngMaximumSide) pixels a side)"
         case .corrupt(let file, let format, let reason):
             return "\(file): corrupt \(format.name) (\(reason))"
+        case .overCPUBudget(let file, let format, let budget):
+            return "\(file): ran out of its CPU budget (\(DecodeLimit.cpuBudget(budget).milliseconds) ms) decoding the \(format.name)"
         case .overMemoryBudget(let file, let needed, let budget):
             return
                 "\(file): too large to decode in memory (it needs about \(MemoryBudget.megabytes(needed)) MB; the memory budget is \(MemoryBudget.megabytes(budget)) MB)"

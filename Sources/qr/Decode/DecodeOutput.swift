@@ -55,6 +55,9 @@ final class DecodeOutput: Sendable {
             switch outcome {
             case .decoded(let report) where report.symbols.isEmpty: s.withoutCode += 1
             case .decoded: s.withCode += 1
+            // Reading that ran out of the picture's time is a picture cut short, not one
+            // that cannot be read.
+            case .failed(ImageError.overCPUBudget): s.timedOut += 1
             case .failed: s.unreadable += 1
             }
             if case .decoded(let report) = outcome, report.stoppedBy != nil { s.timedOut += 1 }

@@ -61,7 +61,7 @@ struct PictureLimits: Equatable {
         let budget =
             bytes.partialValue == MemoryBudget.shared.bytes
             ? MemoryBudget.shared : MemoryBudget(bytes: bytes.overflow ? .max : bytes.partialValue)
-        return ImageReader(pixelLimit: maxPixels, memoryBudget: budget)
+        return ImageReader(pixelLimit: maxPixels, memoryBudget: budget, cpuBudget: cpuBudget)
     }
 
     /// The reader of a benchmark's corpus, which is held in memory whole, as a benchmark
