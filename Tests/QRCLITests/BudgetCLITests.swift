@@ -26,6 +26,10 @@ import Testing
             bytes: { BudgetBombs.sixteenBitRGBA(side: 10_000) }, status: 2,
             message: { "qr: \($0): too large to decode in memory (it needs about 668 MB; the memory budget is 512 MB)" }),
         Bomb(
+            description: "JPEG of 10000 × 10000", fileName: "huge.jpg",
+            bytes: { BudgetBombs.jpegClaiming(side: 10_000, HostileInputs.jpeg) }, status: 2,
+            message: { "qr: \($0): too large to decode in memory (it needs about 668 MB; the memory budget is 512 MB)" }),
+        Bomb(
             description: "deflated TIFF of 10000 × 10000", fileName: "deflate.tif",
             bytes: { BudgetBombs.deflatedTIFF(side: 10_000) }, status: 2,
             message: { "qr: \($0): too large to decode in memory (it needs about 1240 MB; the memory budget is 512 MB)" }),
@@ -69,7 +73,7 @@ import Testing
         #expect(run.status == 2)
         #expect(run.text == "\(photo): MECARD:N:測試;;\n")
         let refused = run.stderr.split(separator: "\n").filter { $0.contains("too large to decode in memory") }
-        #expect(refused.count == 12, "\(run.stderr)")
+        #expect(refused.count == 16, "\(run.stderr)")
         #expect(run.peakKilobytes < Self.memoryLimitKilobytes, "peak \(run.peakKilobytes) KB")
     }
 

@@ -56,13 +56,14 @@ import Testing
     }
 
     /// After a decode cut short by its timeout, the engines stop once the pass in hand
-    /// ends: the decode settles with none running, within about one pass.
+    /// ends: the decode settles with none running, within about one pass, and then no
+    /// worker of the executor runs or has anything queued.
     @Test func aDecodeCutShortLeavesNoEngineRunning() throws {
         // Under zxing-cpp's limit, but each of its passes weighs every three patterns.
         let image = try Self.tiles(side: 136)
+        let executor = DecodeExecutor(workers: 2)
         let decoder = QRDecoder(
-            strategy: .race([ZBarEngine(), ZXingEngine()]), timeout: .milliseconds(100),
-            executor: DecodeExecutor(workers: 2))
+            strategy: .race([ZBarEngine(), ZXingEngine()]), timeout: .milliseconds(100), executor: executor)
         let settled = DispatchSemaphore(value: 0)
         let final = Mutex<DecodeReport?>(nil)
         let answer = try decoder.decode(image) { report in
@@ -75,5 +76,11 @@ import Testing
         for engine in report.engines {
             #expect(engine.outcome != .running, "\(engine.name)")
         }
+        // The worker that settled the decode goes back to waiting as it returns.
+        let deadline = Date().addingTimeInterval(1)
+        while executor.load != (0, 0), Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        #expect(executor.load == (0, 0))
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(executor.load == (0, 0), "a pass started after the decode had settled")
     }
 }

@@ -261,7 +261,8 @@ struct StressTests {
         let qr = Self.environment["QRKIT_QR"] ?? PackagePaths.root.appendingPathComponent(".build/debug/qr").path
         let baseline = try MeasuredRun.run(
             qr, ["decode", PackagePaths.sample("photos/qrcode-2-30.png")], scratch: scratch)
-        let run = try MeasuredRun.run(qr, ["decode", big], scratch: scratch)
+        // Past the default memory budget (7 bytes a pixel): this measures what decoding it holds.
+        let run = try MeasuredRun.run(qr, ["decode", "--max-memory-mb", "1024", big], scratch: scratch)
         print(
             """
             stress: \(side) × \(side) black picture (\(file.count) bytes) raced by \(qr) in \(run.elapsed): \
@@ -281,6 +282,43 @@ struct StressTests {
         let pictureKilobytes = side * side / 1_024
         #expect(run.peakKilobytes > pictureKilobytes, "the sampling missed the run")
         #expect(run.peakKilobytes < baseline.peakKilobytes + 5 * pictureKilobytes)
+    }
+
+    /// Every small file made to take minutes of CPU or gigabytes of memory, eight times
+    /// over, read eight at a time by `qr` (the binary QRKIT_QR names): each is named, the
+    /// photograph among them read, within the memory budget (512 MiB) and a margin for the
+    /// files' bytes and the process itself.
+    @Test(.timeLimit(.minutes(5))) func eightCopiesOfEveryBombHoldToTheBudgets() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let qr = Self.environment["QRKIT_QR"] ?? PackagePaths.root.appendingPathComponent(".build/debug/qr").path
+        let bombs: [(String, [UInt8])] = [
+            ("tiles.png", BudgetBombs.finderTiles(side: 400)), ("tiles-1400.png", BudgetBombs.finderTiles(side: 1_400)),
+            ("rgba16.png", BudgetBombs.sixteenBitRGBA(side: 10_000)),
+            ("deflate.tif", BudgetBombs.deflatedTIFF(side: 10_000)),
+            ("canvas.webp", BudgetBombs.animatedWebP(canvas: 10_000, frame: HostileInputs.losslessWebP)),
+            ("scans.jpg", try BudgetBombs.progressiveJPEG(side: 3_000, in: scratch)),
+        ]
+        var paths: [String] = []
+        for copy in 0..<8 {
+            for (name, bytes) in bombs { paths.append(try scratch.file("\(copy)-\(name)", bytes)) }
+        }
+        let photo = PackagePaths.sample("photos/qrcode-2-30.png")
+        paths.insert(photo, at: paths.count / 2)
+        let run = try MeasuredRun.run(qr, ["decode", "--jobs", "8"] + paths, scratch: scratch)
+        print(
+            """
+            stress: \(paths.count - 1) bombs and a photograph read by \(qr) --jobs 8 in \(run.elapsed): \
+            exit \(run.status), peak RSS \(run.peakKilobytes) KB
+            """)
+        #expect(run.status == 2)
+        #expect(run.text == "\(photo): MECARD:N:測試;;\n")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.filter { $0.contains("too large to decode in memory") }.count == 24)
+        #expect(lines.filter { $0.contains("every engine failed") }.count == 8)
+        // The pictures admitted (the tiles, the JPEG of many scans) share the memory budget,
+        // eight at a time; the others are refused from their headers.
+        #expect(run.peakKilobytes < (512 + 64) * 1_024)
     }
 }
 

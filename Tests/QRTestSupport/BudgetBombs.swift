@@ -93,6 +93,17 @@ public enum BudgetBombs {
         return run.stdout
     }
 
+    /// The baseline JPEG `jpeg` with its frame header claiming `side` × `side` pixels:
+    /// within the pixel limit, past what the memory budget lets its decode hold.
+    public static func jpegClaiming(side: Int, _ jpeg: [UInt8]) -> [UInt8] {
+        guard let frame = jpeg.indices.first(where: { jpeg[$0] == 0xFF && $0 + 1 < jpeg.count && jpeg[$0 + 1] == 0xC0 })
+        else { return jpeg }
+        var out = jpeg
+        out.replaceSubrange(
+            frame + 5..<frame + 9, with: [UInt8(side >> 8), UInt8(side & 0xFF), UInt8(side >> 8), UInt8(side & 0xFF)])
+        return out
+    }
+
     static func littleEndian(_ value: UInt32, _ count: Int) -> [UInt8] {
         (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }

@@ -159,6 +159,11 @@ public final class DecodeExecutor: Sendable {
         }
     }
 
+    /// Workers running a task now, and tasks queued: nothing runs or waits when both are 0.
+    package var load: (running: Int, queued: Int) {
+        state.withLock { s in (s.threads - s.idle.count, s.queue.count) }
+    }
+
     /// Takes the queued tasks of the picture numbered `sequence` off the queue, unrun, and
     /// returns how many there were.
     func drop(sequence: Int) -> Int {
