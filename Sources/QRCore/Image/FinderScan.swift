@@ -107,7 +107,7 @@ extension GrayImage {
         let radius = max(8, width / 12)
         var sightings: [FinderSighting] = []
         var sumsStore = [Int](repeating: 0, count: width + 1)
-        var runsStore = [Int](repeating: 0, count: width)
+        var runsStore = [Int](repeating: 0, count: width + 1)
         withRows { storage, offset, stride in
             // Raw buffers: the loops below touch every pixel of the rows they look at.
             sumsStore.withUnsafeMutableBufferPointer { sums in
@@ -127,32 +127,29 @@ extension GrayImage {
                             // Run lengths along the stretch, light and dark in turn, the first
                             // of the colour of the stretch's first pixel. A pixel is dark
                             // below the mean of the window round it, clipped to the stretch.
-                            // No nested function and no overflow checks: this loop runs
-                            // for every pixel looked at, and its sums cannot overflow.
-                            var count = 0
-                            var current = false
-                            var length = 0
-                            var x = start
+                            // No overflow checks and no branch on the colour, which texture
+                            // makes unpredictable: this loop runs for every pixel looked at.
+                            // Each x is written as where a run begins and kept only where the
+                            // colour changed; the lengths follow.
+                            @inline(__always) func isDark(_ x: Int) -> Bool {
+                                let low = max(start, x &- radius)
+                                let high = min(end, x &+ radius &+ 1)
+                                return Int(pixels[x]) &* (high &- low) < sum[high] &- sum[low]
+                            }
+                            let firstIsDark = isDark(start)
+                            var count = 1
+                            runs[0] = start
+                            var previous = firstIsDark
+                            var x = start &+ 1
                             while x < end {
-                                let low = x &- radius < start ? start : x &- radius
-                                let high = x &+ radius &+ 1 > end ? end : x &+ radius &+ 1
-                                let dark = Int(pixels[x]) &* (high &- low) < sum[high] &- sum[low]
-                                if x == start {
-                                    current = dark
-                                    length = 1
-                                } else if dark == current {
-                                    length &+= 1
-                                } else {
-                                    runs[count] = length
-                                    count &+= 1
-                                    length = 1
-                                    current = dark
-                                }
+                                let dark = isDark(x)
+                                runs[count] = x
+                                count &+= dark != previous ? 1 : 0
+                                previous = dark
                                 x &+= 1
                             }
-                            let firstIsDark = count % 2 == 0 ? current : !current
-                            runs[count] = length
-                            count += 1
+                            runs[count] = end
+                            for index in 0..<count { runs[index] = runs[index &+ 1] &- runs[index] }
                             // Every five runs in a row, starting dark (dark on light) or light (light
                             // on dark), each confirmed down its centre's column.
                             var position = start
@@ -160,13 +157,15 @@ extension GrayImage {
                                 defer { position += runs[index] }
                                 guard
                                     isFinderRatio(
-                                        runs[index], runs[index + 1], runs[index + 2], runs[index + 3], runs[index + 4])
+                                        runs[index], runs[index + 1], runs[index + 2], runs[index + 3],
+                                        runs[index + 4])
                                 else { continue }
                                 let centre = position + runs[index] + runs[index + 1] + runs[index + 2] / 2
                                 let low = max(start, centre - radius)
                                 let high = min(end, centre + radius + 1)
                                 let across =
-                                    runs[index] + runs[index + 1] + runs[index + 2] + runs[index + 3] + runs[index + 4]
+                                    runs[index] + runs[index + 1] + runs[index + 2] + runs[index + 3]
+                                    + runs[index + 4]
                                 let threshold = (sum[high] - sum[low]) / (high - low)
                                 let darkOnLight = firstIsDark == (index % 2 == 0)
                                 guard
@@ -180,7 +179,8 @@ extension GrayImage {
                                     !diagonals
                                         || [1, -1].allSatisfy({ slope in
                                             crossing(
-                                                x: centre, y: middle, threshold: threshold, darkOnLight: darkOnLight,
+                                                x: centre, y: middle, threshold: threshold,
+                                                darkOnLight: darkOnLight,
                                                 across: across, storage: storage, offset: offset, stride: stride,
                                                 slope: slope) != nil
                                         })
