@@ -11,14 +11,14 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 QR := .build/release/qr
 
 # The suites run under ThreadSanitizer and AddressSanitizer: strategies and their
-# policies, decoding by every strategy and from many threads, the decode executor,
+# policies, the memory budget (readers waiting for one another, workers helping), decoding by every strategy and from many threads, the decode executor,
 # reading every picture format
 # (PNG, JPEG, WebP, TIFF, GIF; orientation; the fast PNG reader against libpng), hostile
 # input of each format, text decoding,
 # structured-append parts (zbar's joined sequences taken apart) and their join, and the
 # geometry of hard pictures (homography, filters, finder locator, module grid fit, the
 # passes that use them).
-SANITIZED_SUITES := StrategyTests|PolicyTests|HomographyTests|ImageFilterTests|FinderLocatorTests|ModuleGridTests|GeometryPassTests|PNGFastReaderTests|ConcurrencyTests|PassSchedulerTests|ConcurrentRealDecodingTests|SampleDecodingTests|DegenerateImageTests|HostileInputTests|PNGReaderTests|FormatReaderTests|OrientationTests|SymbolTextTests|ImageTransformTests|StructuredAppendJoinTests|StructuredAppendDecodingTests
+SANITIZED_SUITES := StrategyTests|PolicyTests|MemoryBudgetTests|HomographyTests|ImageFilterTests|FinderLocatorTests|ModuleGridTests|GeometryPassTests|PNGFastReaderTests|ConcurrencyTests|PassSchedulerTests|ConcurrentRealDecodingTests|SampleDecodingTests|DegenerateImageTests|HostileInputTests|PNGReaderTests|FormatReaderTests|OrientationTests|SymbolTextTests|ImageTransformTests|StructuredAppendJoinTests|StructuredAppendDecodingTests
 
 # Fuzzing: `make fuzz FUZZ_SECONDS=N` runs each target for N seconds. Corpora grow in
 # .fuzz/ between runs; a crash leaves its input in fuzz-artifacts/ and fails the target.
