@@ -67,13 +67,13 @@ public final class PictureVariants: Sendable {
 
     /// How many distinct finder-like patterns the picture shows
     /// (`GrayImage.finderLikePatternCount(upTo:)`), counted once, up to
-    /// ``finderCountCeiling`` + 1: for an engine whose detector's work grows steeply with
+    /// `finderCountCeiling` + 1: for an engine whose detector's work grows steeply with
     /// that count, to refuse a picture tiled with finders before it is given one.
     package var finderLikePatternCount: Int {
         derived("finder-count") { original.finderLikePatternCount(upTo: Self.finderCountCeiling) }
     }
 
-    /// How far ``finderLikePatternCount`` counts: the highest limit an engine may set.
+    /// How far `finderLikePatternCount` counts: the highest limit an engine may set.
     package static let finderCountCeiling = 20_000
 
     /// The symbols that `read` finds in drawings made anew from module grids fitted to

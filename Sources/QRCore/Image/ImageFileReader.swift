@@ -53,7 +53,7 @@ extension ImageFileReader {
     /// Takes from ``memoryBudget`` what reading and decoding a picture of `pixels` pixels
     /// will hold: `readerBytes` for the reader's own buffers and the picture as it reads,
     /// or what the engines' copies of it hold when they decode it
-    /// (``MemoryBudget/decodeBytesPerPixel`` a pixel), whichever is more. Called from the
+    /// (`MemoryBudget.decodeBytesPerPixel` a pixel), whichever is more. Called from the
     /// header, before any of it is allocated; the picture read holds the reservation
     /// (`GrayImage.holding(_:)`).
     ///

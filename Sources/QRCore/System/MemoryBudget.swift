@@ -16,7 +16,7 @@
 ///
 /// A picture holds its share for as long as any copy of its ``GrayImage`` lives. A reader
 /// on a ``DecodeExecutor`` worker runs other pictures' queued passes while it waits, so
-/// that the pictures holding memory can finish; one that has waited ``longestWait``
+/// that the pictures holding memory can finish; one that has waited `longestWait`
 /// gives up, naming the budget, rather than wait for ever on pictures kept alive
 /// elsewhere.
 ///
@@ -53,7 +53,7 @@ public final class MemoryBudget: Sendable {
     ///
     /// - Throws: ``ImageError/overMemoryBudget(file:needed:budget:)`` when `amount` is more
     ///   than the whole budget, and ``ImageError/unreadableFile(file:reason:)`` when the
-    ///   memory stayed taken for ``longestWait``.
+    ///   memory stayed taken for `longestWait`.
     package func reserve(_ amount: Int, file: String) throws(ImageError) -> MemoryReservation {
         let amount = max(0, amount)
         guard amount <= bytes else { throw .overMemoryBudget(file: file, needed: amount, budget: bytes) }
