@@ -46,8 +46,10 @@ struct DecodeCommand: ParsableCommand {
 
             Exit status: 0 every input had a code, 1 some input had none, 2 some input \
             could not be read (stderr names the file and why; the others are still \
-            decoded), 3 some input ran out of its time (and none was unreadable), \
-            64 usage error.
+            decoded) or standard output could not be written, 3 some input ran out of \
+            its time (and none was unreadable), 64 usage error. A reader of standard \
+            output that goes away (| head -1) ends qr quietly by SIGPIPE, as it does \
+            coreutils.
             """)
 
     @Argument(help: "Pictures, folders (searched recursively), or '-' for standard input.")
