@@ -24,7 +24,7 @@ private func run(_ arguments: [String], stdout output: FileHandle) throws -> (Pr
 @Suite struct DecodeWriteErrorTests {
     let photo = QRProcess.sample("photos/qrcode-2-30.png")
 
-    @Test(arguments: [[], ["--json"], ["--bytes"]])
+    @Test(arguments: [[], ["--json"], ["--bytes"], ["--null"]])
     func aFullDiskIsNamedAndExits2(_ flags: [String]) throws {
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         let (process, stderr) = try run(["decode", photo] + flags, stdout: full)
@@ -43,5 +43,40 @@ private func run(_ arguments: [String], stdout output: FileHandle) throws -> (Pr
         #expect(process.terminationReason == .uncaughtSignal, "\(flags): \(process.terminationStatus)")
         #expect(process.terminationStatus == SIGPIPE)
         #expect(stderr.isEmpty, "\(flags): \(stderr)")
+    }
+}
+
+@Suite struct DecodeSeveralCodesTests {
+    let photo = QRProcess.sample("photos/qrcode-2-30.png")
+    let photoText = "MECARD:N:測試;;"
+    let other = QRProcess.sample("photos/qrcode-2-17.png")
+
+    /// The bytes of the one code in `picture` (not UTF-8, for this one).
+    private func bytes(of picture: String) throws -> [UInt8] {
+        try QRProcess.run(["decode", picture, "--bytes"]).stdout
+    }
+
+    @Test func bytesEndsEachOfSeveralCodesWithANewline() throws {
+        let second = try bytes(of: other)
+        let run = try QRProcess.run(["decode", photo, other, "--bytes"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == Array(photoText.utf8) + [0x0A] + second + [0x0A])
+        // One code: its bytes alone.
+        #expect(try QRProcess.run(["decode", photo, "--raw"]).text == photoText)
+    }
+
+    @Test(arguments: [["--null"], ["-0"], ["--bytes", "-0"]])
+    func nullEndsEveryCodeWithANul(_ flags: [String]) throws {
+        let second = try bytes(of: other)
+        let run = try QRProcess.run(["decode", photo, other] + flags)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == Array(photoText.utf8) + [0] + second + [0])
+        #expect(try QRProcess.run(["decode", photo] + flags).stdout == Array(photoText.utf8) + [0])
+    }
+
+    @Test func nullAndJSONExcludeEachOther() throws {
+        let run = try QRProcess.run(["decode", photo, "--json", "--null"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--json and --null cannot be used together"))
     }
 }

@@ -30,6 +30,7 @@ struct DecodeCommand: ParsableCommand {
               qr decode a.png --strategy sequential --timing
               find . -name '*.png' | qr decode --files-from - --jobs 2 --json
               qr decode secret.png --bytes > payload.bin
+              qr decode shots/ --null | xargs -0 -n1 echo
               qr decode --join notes-*.png --bytes > notes.txt
 
             Structured append (qr encode --split): when every part of a message is in \
@@ -81,10 +82,19 @@ struct DecodeCommand: ParsableCommand {
 
     @Flag(
         name: [.customLong("bytes"), .customLong("raw")],
-        help:
-            "Write the exact bytes of the codes to stdout, with no newline. Without it, control characters (bidirectional ones too) in a code's text are shown escaped (\\x1b, \\n, \\u{202e}) and a backslash as \\\\, so that no code can drive the terminal or pass for another."
-    )
+        help: ArgumentHelp(
+            "Write the exact bytes of the codes to stdout: a single code with no newline added, several each followed by a newline (as zbarimg --raw).",
+            discussion:
+                "Without it, control characters (bidirectional ones too) in a code's text are shown escaped (\\x1b, \\n, \\u{202e}) and a backslash as \\\\, so that no code can drive the terminal or pass for another. With several codes the first is written when the second is read, or at the end."
+        ))
     var bytes = false
+
+    @Flag(
+        name: [.customShort("0"), .customLong("null")],
+        help:
+            "Write the exact bytes of each code followed by a NUL byte, whatever their number (as find -print0), for xargs -0."
+    )
+    var null = false
 
     @Flag(help: "Stop at the first code found.")
     var first = false
@@ -107,7 +117,7 @@ struct DecodeCommand: ParsableCommand {
     var settings: DecodeSettings {
         DecodeSettings(
             inputs: inputs, filesFrom: filesFrom, strategy: strategy, jobs: jobs,
-            limits: limits.settings, json: json, bytes: bytes,
+            limits: limits.settings, json: json, bytes: bytes, null: null,
             first: first, join: join, timing: timing, quiet: quiet)
     }
 
@@ -129,6 +139,8 @@ struct DecodeSettings: Equatable {
     var limits = PictureLimits()
     var json = false
     var bytes = false
+    /// --bytes with a NUL after each code.
+    var null = false
     var first = false
     /// Join structured-append parts across all inputs, not only within one picture.
     var join = false
@@ -141,7 +153,9 @@ struct DecodeSettings: Equatable {
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         try limits.validate()
-        if json && bytes { throw ValidationError("--json and --bytes cannot be used together.") }
+        if json && (bytes || null) {
+            throw ValidationError("--json and --\(bytes ? "bytes" : "null") cannot be used together.")
+        }
         // --first stops before every part is read: nothing would be left to join.
         if join && first { throw ValidationError("--join and --first cannot be used together.") }
         if inputs.filter({ $0 == "-" }).count > 1 || (inputs.contains("-") && filesFrom == "-") {
@@ -244,7 +258,7 @@ struct DecodeSettings: Equatable {
     private func outputStyle(pictureCount: Int) -> DecodeOutput.Style {
         if quiet { return .quiet }
         if json { return .json }
-        if bytes { return .bytes(firstOnly: first) }
+        if bytes || null { return .bytes(firstOnly: first, nulTerminated: null) }
         return .text(withFileNames: pictureCount > 1, firstOnly: first)
     }
 

@@ -11,7 +11,9 @@ import QRKit
 final class DecodeOutput: Sendable {
     enum Style: Sendable {
         case text(withFileNames: Bool, firstOnly: Bool)
-        case bytes(firstOnly: Bool)
+        /// Each code's exact bytes: a single code as it is, several each followed by a
+        /// newline (as zbarimg --raw ends them), or each by a NUL with `nulTerminated`.
+        case bytes(firstOnly: Bool, nulTerminated: Bool)
         case json
         case quiet
     }
@@ -26,6 +28,9 @@ final class DecodeOutput: Sendable {
         /// Pictures whose answer a time limit gave before the engines were done.
         var timedOut = 0
         var printedACode = false
+        /// --bytes: the first code, held until a second shows whether codes need newlines.
+        var heldCode: [UInt8]?
+        var codesWritten = 0
         /// With --join: the structured-append parts read so far, in input order.
         var parts: [SequencePart] = []
         /// With --join: some message could not be joined.
@@ -76,6 +81,7 @@ final class DecodeOutput: Sendable {
     /// the messages, or says on stderr which could not be joined.
     func finish() {
         if progress { StandardError.clearStatus() }
+        defer { state.withLock { s in if let held = s.heldCode { StandardOutput.write(held) } } }
         guard joinAcrossInputs else { return }
         state.withLock { s in
             let join = StructuredAppend.join(s.parts.map(\.symbol))
@@ -89,7 +95,7 @@ final class DecodeOutput: Sendable {
                 }
                 switch style {
                 case .text: printLine(TerminalText.escaped(payload.text))
-                case .bytes: StandardOutput.write(payload.bytes)
+                case .bytes(_, let nul): writeCode(payload.bytes, nulTerminated: nul, &s)
                 case .json, .quiet: break
                 }
             }
@@ -164,9 +170,9 @@ final class DecodeOutput: Sendable {
                     printLine(withFileNames ? "\(name.terminal): \(text)" : text)
                     s.printedACode = true
                 }
-            case .bytes(let firstOnly):
+            case .bytes(let firstOnly, let nul):
                 for message in messages where !(firstOnly && s.printedACode) {
-                    StandardOutput.write(message.bytes)
+                    writeCode(message.bytes, nulTerminated: nul, &s)
                     s.printedACode = true
                 }
             }
@@ -191,6 +197,20 @@ final class DecodeOutput: Sendable {
     private var isQuiet: Bool {
         if case .quiet = style { return true }
         return false
+    }
+
+    /// Writes one code's bytes for --bytes: the first is held (``State/heldCode``) so that
+    /// a single code goes out exactly, and several each end with a newline.
+    private func writeCode(_ bytes: [UInt8], nulTerminated: Bool, _ s: inout State) {
+        defer { s.codesWritten += 1 }
+        if nulTerminated { return StandardOutput.write(bytes + [0]) }
+        switch s.codesWritten {
+        case 0: s.heldCode = bytes
+        case 1:
+            StandardOutput.write((s.heldCode ?? []) + [0x0A] + bytes + [0x0A])
+            s.heldCode = nil
+        default: StandardOutput.write(bytes + [0x0A])
+        }
     }
 
     private func printLine(_ line: String) {
