@@ -80,3 +80,41 @@ private func run(_ arguments: [String], stdout output: FileHandle) throws -> (Pr
         #expect(run.stderr.contains("--json and --null cannot be used together"))
     }
 }
+
+@Suite struct DecodeSilentOutcomeTests {
+    let photo = QRProcess.sample("photos/qrcode-2-30.png")
+    let blank = QRProcess.fixture("no-code.png")
+
+    @Test func aPictureWithoutACodeAmongSeveralIsNamed() throws {
+        let run = try QRProcess.run(["decode", photo, blank])
+        #expect(run.status == 1)
+        #expect(run.stderr == "qr: \(blank): no code found\n")
+        #expect(run.text.hasPrefix("\(photo): "))
+        // Alone, the exit status and the empty output say it.
+        #expect(try QRProcess.run(["decode", blank]).stderr.isEmpty)
+    }
+
+    @Test(arguments: [["--json"], ["-q"]])
+    func jsonAndQuietSayNothingOfIt(_ flags: [String]) throws {
+        let run = try QRProcess.run(["decode", photo, blank] + flags)
+        #expect(run.status == 1)
+        #expect(run.stderr.isEmpty, "\(flags): \(run.stderr)")
+    }
+
+    @Test func aPartPrintedUnjoinedSaysWhatItIs() throws {
+        let folder = try QRProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("part.png").path
+        let made = try QRProcess.run(["encode", "a message long enough for three parts", "--split", "3", "-o", out])
+        #expect(made.status == 0, "\(made.stderr)")
+        let first = folder.appendingPathComponent("part-01.png").path
+        let run = try QRProcess.run(["decode", first])
+        #expect(run.status == 0)
+        #expect(!run.text.isEmpty)
+        #expect(
+            run.stderr == "qr: \(first): part 1 of 3 of a split code; give every part with --join to join them\n")
+        // --join says what is missing its own way; --json lists the sequence.
+        #expect(!(try QRProcess.run(["decode", first, "--join"]).stderr.contains("give every part")))
+        #expect(try QRProcess.run(["decode", first, "--json"]).stderr.isEmpty)
+    }
+}

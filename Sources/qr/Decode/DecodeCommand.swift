@@ -181,7 +181,8 @@ struct DecodeSettings: Equatable {
         let feed = Locked(start)
         let output = DecodeOutput(
             count: count, style: outputStyle(pictureCount: count ?? 2), joinAcrossInputs: join, timing: timing,
-            progress: StandardError.isTerminal && (count ?? 2) > 1 && !quiet && !json)
+            progress: StandardError.isTerminal && (count ?? 2) > 1 && !quiet && !json,
+            noteNoCode: (count ?? 2) > 1 && !quiet && !json)
         let reader = limits.reader
         let stop = CancellationFlag()
         let strategyName = strategy.rawValue

@@ -43,14 +43,20 @@ final class DecodeOutput: Sendable {
     private let joinAcrossInputs: Bool
     private let timing: Bool
     private let progress: Bool
+    /// Several inputs: a picture without a code is named on stderr, or nothing would tell.
+    private let noteNoCode: Bool
     private let state = Locked(State())
 
-    init(count: Int?, style: Style, joinAcrossInputs: Bool = false, timing: Bool, progress: Bool) {
+    init(
+        count: Int?, style: Style, joinAcrossInputs: Bool = false, timing: Bool, progress: Bool,
+        noteNoCode: Bool = false
+    ) {
         self.count = count
         self.style = style
         self.joinAcrossInputs = joinAcrossInputs
         self.timing = timing
         self.progress = progress
+        self.noteNoCode = noteNoCode
     }
 
     /// Hands over picture `index`'s outcome; prints it and any that were waiting for it.
@@ -155,7 +161,14 @@ final class DecodeOutput: Sendable {
                         StandardError.report(
                             escaped: name.terminal + ": " + SequenceText.problem(sequence, origins: [:]))
                     }
+                    // Parts printed as they are read like whole codes: say what they are.
+                    if case .incomplete = sequence.status, !isQuiet, !isJSON {
+                        StandardError.report(escaped: name.terminal + ": " + SequenceText.unjoined(sequence))
+                    }
                 }
+            }
+            if noteNoCode, report.symbols.isEmpty, report.stoppedBy == nil, !s.printedACode || !firstOnly {
+                StandardError.report(name, "no code found")
             }
             switch style {
             case .quiet:
@@ -197,6 +210,18 @@ final class DecodeOutput: Sendable {
     private var isQuiet: Bool {
         if case .quiet = style { return true }
         return false
+    }
+
+    private var isJSON: Bool {
+        if case .json = style { return true }
+        return false
+    }
+
+    private var firstOnly: Bool {
+        switch style {
+        case .text(_, let firstOnly), .bytes(let firstOnly, _): return firstOnly
+        case .json, .quiet: return false
+        }
     }
 
     /// Writes one code's bytes for --bytes: the first is held (``State/heldCode``) so that
