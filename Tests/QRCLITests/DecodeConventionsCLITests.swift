@@ -118,3 +118,24 @@ private func run(_ arguments: [String], stdout output: FileHandle) throws -> (Pr
         #expect(try QRProcess.run(["decode", first, "--json"]).stderr.isEmpty)
     }
 }
+
+@Suite struct CommandLineConventionsTests {
+    let photo = QRProcess.sample("photos/qrcode-2-30.png")
+    let photoText = "MECARD:N:測試;;"
+
+    @Test func qrAloneIsAUsageError() throws {
+        let run = try QRProcess.run([])
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("Usage: qr "))
+        #expect(run.stderr.contains("See 'qr --help'"))
+    }
+
+    @Test(arguments: ["-V", "--version"])
+    func versionHasAShortName(_ flag: String) throws {
+        let run = try QRProcess.run([flag])
+        #expect(run.status == 0)
+        #expect(run.text == "0.1.0\n")
+    }
+
+}
