@@ -138,4 +138,20 @@ private func run(_ arguments: [String], stdout output: FileHandle) throws -> (Pr
         #expect(run.text == "0.1.0\n")
     }
 
+    @Test func decodeReadsAPipedPicture() throws {
+        let run = try QRProcess.run(["decode"], stdin: try Data(contentsOf: URL(fileURLWithPath: photo)))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.text == photoText + "\n")
+    }
+
+    /// With a terminal on standard input and nothing named, a usage error says what to give.
+    @Test(.enabled(if: ProgramRunner.tool("script") != nil, "script (util-linux) gives the terminal"))
+    func decodeWithNothingFromATerminalIsAUsageError() throws {
+        let qr = try #require(ProgramRunner.qrExecutable)
+        let script = try #require(ProgramRunner.tool("script"))
+        let run = try ProgramRunner.run(script, ["-qec", "'\(qr)' decode", "/dev/null"])
+        #expect(run.status == 64)
+        #expect(run.text.contains("Give a picture, a folder, '-' for standard input, or --files-from."))
+    }
+
 }

@@ -20,7 +20,8 @@ struct DecodeCommand: ParsableCommand {
             WebP its first frame, and a JPEG or TIFF is turned upright as its \
             orientation tag says. Folders are searched recursively for .png, .jpg, \
             .jpeg, .jfif, .webp, .tif, .tiff and .gif files (any case); '-' reads one picture \
-            from standard input. A path is read by its bytes, whether or not they are \
+            from standard input, as is standard input when no input is given and it is \
+            not a terminal. A path is read by its bytes, whether or not they are \
             UTF-8; output shows a byte that is not as \\xff, and a backslash as \\\\.
 
             Examples:
@@ -30,6 +31,7 @@ struct DecodeCommand: ParsableCommand {
               qr decode a.png --strategy sequential --timing
               find . -name '*.png' | qr decode --files-from - --jobs 2 --json
               qr decode secret.png --bytes > payload.bin
+              cat photo.jpg | qr decode
               qr decode shots/ --null | xargs -0 -n1 echo
               qr decode --join notes-*.png --bytes > notes.txt
 
@@ -148,7 +150,7 @@ struct DecodeSettings: Equatable {
     var quiet = false
 
     func validate() throws(ValidationError) {
-        if inputs.isEmpty && filesFrom == nil {
+        if inputs.isEmpty && filesFrom == nil && isatty(STDIN_FILENO) == 1 {
             throw ValidationError("Give a picture, a folder, '-' for standard input, or --files-from.")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
@@ -172,6 +174,8 @@ struct DecodeSettings: Equatable {
             throw QRExit.unreadable
         }
         // Paths go by their bytes, as the command line gave them (see ArgumentBytes).
+        // Nothing named and a pipe or file on stdin: read it, as `qr encode` does.
+        let inputs = self.inputs.isEmpty && filesFrom == nil ? ["-"] : self.inputs
         let paths = inputs.map { PathName(bytes: ArgumentBytes.bytes(of: $0)) }
         var start = PictureFeed(arguments: paths, list: list, quiet: quiet)
         // Text output names the files when there are several: know that before the first
