@@ -154,4 +154,15 @@ private func run(_ arguments: [String], stdout output: FileHandle) throws -> (Pr
         #expect(run.text.contains("Give a picture, a folder, '-' for standard input, or --files-from."))
     }
 
+    @Test func fileNamesAsAsked() throws {
+        let other = QRProcess.sample("photos/qrcode-2-17.png")
+        #expect(try QRProcess.run(["decode", "-H", photo]).text == "\(photo): \(photoText)\n")
+        #expect(try QRProcess.run(["decode", "--with-filename", photo]).text == "\(photo): \(photoText)\n")
+        let bare = try QRProcess.run(["decode", "--no-filename", photo, other])
+        #expect(bare.status == 0)
+        #expect(bare.text.hasPrefix(photoText + "\n"))
+        #expect(!bare.text.contains(other))
+        #expect(try QRProcess.run(["decode", "-H", "--no-filename", photo]).status == 64)
+    }
+
 }

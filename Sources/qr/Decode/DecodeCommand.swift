@@ -98,6 +98,14 @@ struct DecodeCommand: ParsableCommand {
     )
     var null = false
 
+    @Flag(
+        name: [.customShort("H"), .customLong("with-filename")],
+        help: "Start each line with the file name, even with one input.")
+    var withFilename = false
+
+    @Flag(name: .customLong("no-filename"), help: "Print no file names, even with several inputs.")
+    var noFilename = false
+
     @Flag(help: "Stop at the first code found.")
     var first = false
 
@@ -119,8 +127,8 @@ struct DecodeCommand: ParsableCommand {
     var settings: DecodeSettings {
         DecodeSettings(
             inputs: inputs, filesFrom: filesFrom, strategy: strategy, jobs: jobs,
-            limits: limits.settings, json: json, bytes: bytes, null: null,
-            first: first, join: join, timing: timing, quiet: quiet)
+            limits: limits.settings, json: json, bytes: bytes, null: null, withFilename: withFilename,
+            noFilename: noFilename, first: first, join: join, timing: timing, quiet: quiet)
     }
 
     func validate() throws { try settings.validate() }
@@ -143,6 +151,8 @@ struct DecodeSettings: Equatable {
     var bytes = false
     /// --bytes with a NUL after each code.
     var null = false
+    var withFilename = false
+    var noFilename = false
     var first = false
     /// Join structured-append parts across all inputs, not only within one picture.
     var join = false
@@ -157,6 +167,9 @@ struct DecodeSettings: Equatable {
         try limits.validate()
         if json && (bytes || null) {
             throw ValidationError("--json and --\(bytes ? "bytes" : "null") cannot be used together.")
+        }
+        if withFilename && noFilename {
+            throw ValidationError("--with-filename and --no-filename cannot be used together.")
         }
         // --first stops before every part is read: nothing would be left to join.
         if join && first { throw ValidationError("--join and --first cannot be used together.") }
@@ -264,7 +277,8 @@ struct DecodeSettings: Equatable {
         if quiet { return .quiet }
         if json { return .json }
         if bytes || null { return .bytes(firstOnly: first, nulTerminated: null) }
-        return .text(withFileNames: pictureCount > 1, firstOnly: first)
+        let withFileNames = withFilename || (!noFilename && pictureCount > 1)
+        return .text(withFileNames: withFileNames, firstOnly: first)
     }
 
     /// Reads and decodes one picture; never throws: failures become outcomes.
