@@ -165,4 +165,12 @@ private func run(_ arguments: [String], stdout output: FileHandle) throws -> (Pr
         #expect(try QRProcess.run(["decode", "-H", "--no-filename", photo]).status == 64)
     }
 
+    @Test func jsonGivesANullWinnerWhenNothingIsFound() throws {
+        let run = try QRProcess.run(["decode", QRProcess.fixture("no-code.png"), "--json"])
+        #expect(run.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])
+        let report = try #require(object["report"] as? [String: Any])
+        #expect(report["winner"] is NSNull)
+    }
+
 }

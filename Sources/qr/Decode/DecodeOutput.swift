@@ -321,6 +321,17 @@ enum DecodeJSON {
         /// How long the answer waited for the other engines' codes; absent when it did not.
         var held_ms: Double?
         var engines: [EngineJSON]
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(strategy, forKey: .strategy)
+            try c.encode(winner, forKey: .winner)  // null when no engine found a code
+            try c.encode(elapsed_ms, forKey: .elapsed_ms)
+            try c.encode(timed_out, forKey: .timed_out)
+            try c.encodeIfPresent(held_ms, forKey: .held_ms)
+            try c.encode(engines, forKey: .engines)
+        }
+        enum CodingKeys: String, CodingKey { case strategy, winner, elapsed_ms, timed_out, held_ms, engines }
     }
 
     struct EngineJSON: Encodable {
