@@ -173,4 +173,11 @@ private func run(_ arguments: [String], stdout output: FileHandle) throws -> (Pr
         #expect(report["winner"] is NSNull)
     }
 
+    @Test(arguments: ["0", "1", "17"])
+    func splitTakesTwoToSixteen(_ parts: String) throws {
+        let run = try QRProcess.run(["encode", "hello", "--split", parts, "-o", "/tmp/never-written.png"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--split takes 2 to 16 symbols, not \(parts)"), "\(run.stderr)")
+    }
+
 }

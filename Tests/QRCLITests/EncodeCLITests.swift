@@ -361,7 +361,7 @@ struct EncodeCLIErrorTests {
         (["encode", "x", "--strict-version"], "--strict-version needs a version to hold to: give --version too"),
         (
             ["encode", "12", "--micro", "--split", "2"],
-            "Micro QR has no structured append; drop --micro or lower --split to 1"
+            "Micro QR has no structured append; drop --micro or --split"
         ),
         (["encode", "x", "--8bit", "--case-insensitive"], "8-bit segments keep case (drop --case-insensitive)"),
         (

@@ -435,6 +435,11 @@ struct SymbolSettings: Equatable {
     var split: Int?
 
     func validate() throws(ValidationError) {
+        // The library takes one part as a plain symbol; a command line asking for it is
+        // likelier a mistake, and the help promises 2 to 16.
+        if let split, !(2...16).contains(split) {
+            throw ValidationError("--split takes 2 to 16 symbols, not \(split); drop --split for one symbol")
+        }
         if eightBit && kanji { throw ValidationError("--8bit and --kanji exclude each other: pick one mode") }
         if let mode, eightBit || kanji {
             throw ValidationError(
