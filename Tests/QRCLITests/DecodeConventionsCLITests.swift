@@ -180,4 +180,23 @@ private func run(_ arguments: [String], stdout output: FileHandle) throws -> (Pr
         #expect(run.stderr.contains("--split takes 2 to 16 symbols, not \(parts)"), "\(run.stderr)")
     }
 
+    /// Every status 64 reads alike: ArgumentParser's `Error:` and the usage, whether the
+    /// command line or only the payload or the symbol showed it.
+    @Test(arguments: [
+        (["encode", "h€llo", "--encoding", "ISO-8859-1"], "has no form in ISO-8859-1; drop --encoding"),
+        (["encode", "hello", "--mode", "numeric"], "does not fit numeric mode"),
+        (["encode", "hello", "--size-px", "5"], "--size-px of 5 px is too small"),
+        (["encode", "hello", "--size-px", "0"], "--size-px must be at least 1"),
+    ])
+    func lateUsageErrorsReadAsTheOthers(_ arguments: [String], _ says: String) throws {
+        let folder = try QRProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try QRProcess.run(arguments + ["-o", folder.appendingPathComponent("a.png").path])
+        #expect(run.status == 64, "\(arguments): \(run.stderr)")
+        #expect(run.stderr.hasPrefix("Error: "), "\(run.stderr)")
+        #expect(run.stderr.contains(says), "\(run.stderr)")
+        #expect(
+            run.stderr.hasSuffix(
+                "Usage: qr encode [<options>] [<text>]\n  See 'qr encode --help' for more information.\n"))
+    }
 }

@@ -128,8 +128,8 @@ struct EncodeCLIOutputTests {
 
         Exit status: 0 when the code was written, 2 when the input cannot be read or
         the payload cannot be encoded (the message names the file and why), 64 on usage
-        errors (a character that does not fit --mode, a --size-px too small for the
-        symbol included).
+        errors (a character that does not fit --mode or --encoding, a --size-px too
+        small for the symbol included).
 
         USAGE: qr encode [<options>] [<text>]
 
