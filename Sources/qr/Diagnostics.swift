@@ -85,7 +85,13 @@ enum StandardOutput {
         if code == EPIPE {
             // The status a shell reports for `yes | head -1`: the reader has what it wanted.
             signal(SIGPIPE, SIG_DFL)
+            // Dispatch's worker threads block SIGPIPE: raised there, it would wait.
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_UNBLOCK, &pipeSignal, nil)
             raise(SIGPIPE)
+            _exit(QRExit.unwritable.rawValue)  // never reached; quiet all the same
         }
         StandardError.report("standard output: \(FileSystem.reason(code))")
         // _exit: other threads may be decoding still, and nothing is left to flush.
