@@ -44,6 +44,19 @@ private func run(_ arguments: [String], stdout output: FileHandle) throws -> (Pr
         #expect(process.terminationStatus == SIGPIPE)
         #expect(stderr.isEmpty, "\(flags): \(stderr)")
     }
+
+    /// qr encode writing to standard output ends the same ways.
+    @Test func encodeEndsAsDecodeDoes() throws {
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let (filled, said) = try run(["encode", "hello", "--format", "svg"], stdout: full)
+        #expect(filled.terminationStatus == 2)
+        #expect(said == "qr: standard output: No space left on device\n")
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        let (cut, quiet) = try run(["encode", "hello", "--format", "svg"], stdout: pipe.fileHandleForWriting)
+        #expect(cut.terminationReason == .uncaughtSignal)
+        #expect(quiet.isEmpty, "\(quiet)")
+    }
 }
 
 @Suite struct DecodeSeveralCodesTests {

@@ -190,8 +190,8 @@ struct EncodeSettings: Equatable {
             do {
                 try FileSystem.write(joined, descriptor: 1, name: "standard output")
             } catch {
-                StandardError.report("standard output: \(error.reason)")
-                throw QRExit.unwritable
+                // As qr decode: quiet for a reader gone, a message and status 2 otherwise.
+                StandardOutput.failed(error.code ?? EIO)
             }
             return
         }
