@@ -68,14 +68,39 @@ enum StandardError {
 
 /// Standard output, unbuffered: each call is one or more write(2) calls of whole lines.
 enum StandardOutput {
-    /// Writes `bytes` to stdout as they are.
+    /// Writes `bytes` to stdout as they are. A write that fails ends the process, as
+    /// coreutils do: a reader that went away (EPIPE, `qr decode ... | head -1`) ends it
+    /// quietly by SIGPIPE, any other failure (a full disk) with a message and status 2,
+    /// since output that was lost must not pass for output written.
     static func write(_ bytes: [UInt8]) {
-        writeAll(bytes, to: 1)
+        do {
+            try FileSystem.write(bytes, descriptor: 1, name: "standard output")
+        } catch {
+            failed(error.code ?? EIO)
+        }
+    }
+
+    /// Ends the process after a write to stdout failed with `code`.
+    static func failed(_ code: Int32) -> Never {
+        if code == EPIPE {
+            // The status a shell reports for `yes | head -1`: the reader has what it wanted.
+            signal(SIGPIPE, SIG_DFL)
+            // Dispatch's worker threads block SIGPIPE: raised there, it would wait.
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_UNBLOCK, &pipeSignal, nil)
+            raise(SIGPIPE)
+            _exit(QRExit.unwritable.rawValue)  // never reached; quiet all the same
+        }
+        StandardError.report("standard output: \(FileSystem.reason(code))")
+        // _exit: other threads may be decoding still, and nothing is left to flush.
+        _exit(QRExit.unwritable.rawValue)
     }
 }
 
-/// Writes all of `bytes` to `descriptor`; gives up silently on an error (a closed pipe:
-/// there is nobody left to tell).
+/// Writes all of `bytes` to `descriptor`; gives up silently on an error: stderr is where
+/// a failure would be told, so there is nobody left to tell.
 private func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
     try? FileSystem.write(bytes, descriptor: descriptor, name: "")
 }

@@ -12,7 +12,7 @@ struct QRCommand: ParsableCommand {
         discussion: """
             Exit status: 0 when every input had a code, 1 when some input had none, \
             2 when some input could not be read, 64 on usage errors. \
-            `qr --version` prints the version.
+            `qr --version` (or -V) prints the version.
             """,
         subcommands: [EncodeCommand.self, DecodeCommand.self, BenchCommand.self])
 
@@ -24,9 +24,16 @@ struct QRCommand: ParsableCommand {
     static func main() {
         // A path that is not UTF-8 keeps its bytes (see ArgumentBytes).
         let arguments = ArgumentBytes.arguments
-        if arguments == ["--version"] {
+        if arguments == ["--version"] || arguments == ["-V"] {
             print(versionText)
             return
+        }
+        if arguments.isEmpty {
+            // A usage error, as with any other missing argument: a script that runs `qr`
+            // with an empty variable must not take the help screen for a result.
+            StandardError.write(
+                "Usage: qr <subcommand> (encode, decode or bench)\n  See 'qr --help' for more information.\n")
+            Glibc.exit(QRExit.usage.rawValue)
         }
         do {
             if let quick = QuickParse.command(arguments) {

@@ -54,10 +54,14 @@ enum QuickParse {
     /// `qr decode`'s arguments as settings, or nil.
     static func decode(_ arguments: ArraySlice<String>) -> DecodeSettings? {
         var settings = DecodeSettings()
-        let parsed = Tokens.read(arguments, shortNames: ["q": "quiet"]) { name, value in
+        let parsed = Tokens.read(arguments, shortNames: ["q": "quiet", "0": "null", "H": "with-filename"]) {
+            name, value in
             switch name {
             case "json": return Tokens.flag(value, &settings.json)
             case "bytes", "raw": return Tokens.flag(value, &settings.bytes)
+            case "null": return Tokens.flag(value, &settings.null)
+            case "with-filename": return Tokens.flag(value, &settings.withFilename)
+            case "no-filename": return Tokens.flag(value, &settings.noFilename)
             case "first": return Tokens.flag(value, &settings.first)
             case "join": return Tokens.flag(value, &settings.join)
             case "timing": return Tokens.flag(value, &settings.timing)

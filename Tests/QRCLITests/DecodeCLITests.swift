@@ -133,8 +133,9 @@ import Testing
         #expect(run.stdout.isEmpty)
     }
 
+    // `qr decode` alone reads standard input, unless it is a terminal
+    // (CommandLineConventionsTests).
     @Test(arguments: [
-        ["decode"],
         ["decode", "x.png", "--jobs", "0"],
         ["decode", "x.png", "--strategy", "fastest"],
         ["decode", "x.png", "--json", "--bytes"],

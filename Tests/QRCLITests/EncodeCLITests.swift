@@ -128,8 +128,8 @@ struct EncodeCLIOutputTests {
 
         Exit status: 0 when the code was written, 2 when the input cannot be read or
         the payload cannot be encoded (the message names the file and why), 64 on usage
-        errors (a character that does not fit --mode, a --size-px too small for the
-        symbol included).
+        errors (a character that does not fit --mode or --encoding, a --size-px too
+        small for the symbol included).
 
         USAGE: qr encode [<options>] [<text>]
 
@@ -361,7 +361,7 @@ struct EncodeCLIErrorTests {
         (["encode", "x", "--strict-version"], "--strict-version needs a version to hold to: give --version too"),
         (
             ["encode", "12", "--micro", "--split", "2"],
-            "Micro QR has no structured append; drop --micro or lower --split to 1"
+            "Micro QR has no structured append; drop --micro or --split"
         ),
         (["encode", "x", "--8bit", "--case-insensitive"], "8-bit segments keep case (drop --case-insensitive)"),
         (

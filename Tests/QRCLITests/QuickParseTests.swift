@@ -23,6 +23,13 @@ import Testing
         ["decode", photo, QRProcess.sample("photos/qrcode-2-17.png"), "--jobs=2"],
         ["decode", "--files-from", QRProcess.fixture("missing-list.txt")],
         ["decode", "--join", photo, QRProcess.sample("photos/qrcode-2-17.png"), "--json"],
+        ["decode", photo, "-0"],
+        ["decode", photo, "--null", "--bytes"],
+        ["decode", "-H", photo],
+        ["decode", photo, "--with-filename", "--first"],
+        ["decode", photo, QRProcess.sample("photos/qrcode-2-17.png"), "--no-filename"],
+        ["decode", photo, "-H", "--no-filename"],
+        ["decode", photo, "--json", "-0"],
         // For ArgumentParser: help, an end of options, repeats, clusters, bad values, errors.
         ["decode", photo, "--help"],
         ["decode", "--", photo],

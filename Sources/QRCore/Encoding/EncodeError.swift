@@ -235,7 +235,7 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
             case .microWithECI:
                 return "Micro QR cannot carry an ECI header; drop \(name(.eci)) or \(name(.micro))"
             case .microWithSplit:
-                return "Micro QR has no structured append; drop \(name(.micro)) or lower \(name(.parts)) to 1"
+                return "Micro QR has no structured append; drop \(name(.micro)) or \(name(.parts))"
             case .eciWithKanji:
                 return
                     "the ECI header declares UTF-8, Kanji mode writes Shift_JIS; drop \(name(.eci)) or \(name(.kanji))"

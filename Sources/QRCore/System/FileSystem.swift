@@ -449,6 +449,8 @@ package struct FileSystemError: Error, Sendable, CustomStringConvertible {
     package var path: String
     /// The system's text for the error, or what limit was passed.
     package var reason: String
+    /// The `errno` value, when the system gave one: a caller may treat some apart (EPIPE).
+    package var code: Int32?
 
     package init(path: String, reason: String) {
         self.path = path
@@ -458,6 +460,7 @@ package struct FileSystemError: Error, Sendable, CustomStringConvertible {
     /// The error for `path` failing with `errno` value `code`.
     package init(path: String, code: Int32) {
         self.init(path: path, reason: FileSystem.reason(code))
+        self.code = code
     }
 
     package var description: String { "\(path): \(reason)" }

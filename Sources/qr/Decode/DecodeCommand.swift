@@ -20,7 +20,8 @@ struct DecodeCommand: ParsableCommand {
             WebP its first frame, and a JPEG or TIFF is turned upright as its \
             orientation tag says. Folders are searched recursively for .png, .jpg, \
             .jpeg, .jfif, .webp, .tif, .tiff and .gif files (any case); '-' reads one picture \
-            from standard input. A path is read by its bytes, whether or not they are \
+            from standard input, as is standard input when no input is given and it is \
+            not a terminal. A path is read by its bytes, whether or not they are \
             UTF-8; output shows a byte that is not as \\xff, and a backslash as \\\\.
 
             Examples:
@@ -30,6 +31,8 @@ struct DecodeCommand: ParsableCommand {
               qr decode a.png --strategy sequential --timing
               find . -name '*.png' | qr decode --files-from - --jobs 2 --json
               qr decode secret.png --bytes > payload.bin
+              cat photo.jpg | qr decode
+              qr decode shots/ --null | xargs -0 -n1 echo
               qr decode --join notes-*.png --bytes > notes.txt
 
             Structured append (qr encode --split): when every part of a message is in \
@@ -46,8 +49,10 @@ struct DecodeCommand: ParsableCommand {
 
             Exit status: 0 every input had a code, 1 some input had none, 2 some input \
             could not be read (stderr names the file and why; the others are still \
-            decoded), 3 some input ran out of its time (and none was unreadable), \
-            64 usage error.
+            decoded) or standard output could not be written, 3 some input ran out of \
+            its time (and none was unreadable), 64 usage error. A reader of standard \
+            output that goes away (| head -1) ends qr quietly by SIGPIPE, as it does \
+            coreutils.
             """)
 
     @Argument(help: "Pictures, folders (searched recursively), or '-' for standard input.")
@@ -79,10 +84,27 @@ struct DecodeCommand: ParsableCommand {
 
     @Flag(
         name: [.customLong("bytes"), .customLong("raw")],
-        help:
-            "Write the exact bytes of the codes to stdout, with no newline. Without it, control characters (bidirectional ones too) in a code's text are shown escaped (\\x1b, \\n, \\u{202e}) and a backslash as \\\\, so that no code can drive the terminal or pass for another."
-    )
+        help: ArgumentHelp(
+            "Write the exact bytes of the codes to stdout: a single code with no newline added, several each followed by a newline (as zbarimg --raw).",
+            discussion:
+                "Without it, control characters (bidirectional ones too) in a code's text are shown escaped (\\x1b, \\n, \\u{202e}) and a backslash as \\\\, so that no code can drive the terminal or pass for another. With several codes the first is written when the second is read, or at the end."
+        ))
     var bytes = false
+
+    @Flag(
+        name: [.customShort("0"), .customLong("null")],
+        help:
+            "Write the exact bytes of each code followed by a NUL byte, whatever their number (as find -print0), for xargs -0."
+    )
+    var null = false
+
+    @Flag(
+        name: [.customShort("H"), .customLong("with-filename")],
+        help: "Start each line with the file name, even with one input.")
+    var withFilename = false
+
+    @Flag(name: .customLong("no-filename"), help: "Print no file names, even with several inputs.")
+    var noFilename = false
 
     @Flag(help: "Stop at the first code found.")
     var first = false
@@ -105,8 +127,8 @@ struct DecodeCommand: ParsableCommand {
     var settings: DecodeSettings {
         DecodeSettings(
             inputs: inputs, filesFrom: filesFrom, strategy: strategy, jobs: jobs,
-            limits: limits.settings, json: json, bytes: bytes,
-            first: first, join: join, timing: timing, quiet: quiet)
+            limits: limits.settings, json: json, bytes: bytes, null: null, withFilename: withFilename,
+            noFilename: noFilename, first: first, join: join, timing: timing, quiet: quiet)
     }
 
     func validate() throws { try settings.validate() }
@@ -127,6 +149,10 @@ struct DecodeSettings: Equatable {
     var limits = PictureLimits()
     var json = false
     var bytes = false
+    /// --bytes with a NUL after each code.
+    var null = false
+    var withFilename = false
+    var noFilename = false
     var first = false
     /// Join structured-append parts across all inputs, not only within one picture.
     var join = false
@@ -134,12 +160,17 @@ struct DecodeSettings: Equatable {
     var quiet = false
 
     func validate() throws(ValidationError) {
-        if inputs.isEmpty && filesFrom == nil {
+        if inputs.isEmpty && filesFrom == nil && isatty(STDIN_FILENO) == 1 {
             throw ValidationError("Give a picture, a folder, '-' for standard input, or --files-from.")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         try limits.validate()
-        if json && bytes { throw ValidationError("--json and --bytes cannot be used together.") }
+        if json && (bytes || null) {
+            throw ValidationError("--json and --\(bytes ? "bytes" : "null") cannot be used together.")
+        }
+        if withFilename && noFilename {
+            throw ValidationError("--with-filename and --no-filename cannot be used together.")
+        }
         // --first stops before every part is read: nothing would be left to join.
         if join && first { throw ValidationError("--join and --first cannot be used together.") }
         if inputs.filter({ $0 == "-" }).count > 1 || (inputs.contains("-") && filesFrom == "-") {
@@ -156,6 +187,8 @@ struct DecodeSettings: Equatable {
             throw QRExit.unreadable
         }
         // Paths go by their bytes, as the command line gave them (see ArgumentBytes).
+        // Nothing named and a pipe or file on stdin: read it, as `qr encode` does.
+        let inputs = self.inputs.isEmpty && filesFrom == nil ? ["-"] : self.inputs
         let paths = inputs.map { PathName(bytes: ArgumentBytes.bytes(of: $0)) }
         var start = PictureFeed(arguments: paths, list: list, quiet: quiet)
         // Text output names the files when there are several: know that before the first
@@ -165,7 +198,8 @@ struct DecodeSettings: Equatable {
         let feed = Locked(start)
         let output = DecodeOutput(
             count: count, style: outputStyle(pictureCount: count ?? 2), joinAcrossInputs: join, timing: timing,
-            progress: StandardError.isTerminal && (count ?? 2) > 1 && !quiet && !json)
+            progress: StandardError.isTerminal && (count ?? 2) > 1 && !quiet && !json,
+            noteNoCode: (count ?? 2) > 1 && !quiet && !json)
         let reader = limits.reader
         let stop = CancellationFlag()
         let strategyName = strategy.rawValue
@@ -242,8 +276,9 @@ struct DecodeSettings: Equatable {
     private func outputStyle(pictureCount: Int) -> DecodeOutput.Style {
         if quiet { return .quiet }
         if json { return .json }
-        if bytes { return .bytes(firstOnly: first) }
-        return .text(withFileNames: pictureCount > 1, firstOnly: first)
+        if bytes || null { return .bytes(firstOnly: first, nulTerminated: null) }
+        let withFileNames = withFilename || (!noFilename && pictureCount > 1)
+        return .text(withFileNames: withFileNames, firstOnly: first)
     }
 
     /// Reads and decodes one picture; never throws: failures become outcomes.

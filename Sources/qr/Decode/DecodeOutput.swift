@@ -11,7 +11,9 @@ import QRKit
 final class DecodeOutput: Sendable {
     enum Style: Sendable {
         case text(withFileNames: Bool, firstOnly: Bool)
-        case bytes(firstOnly: Bool)
+        /// Each code's exact bytes: a single code as it is, several each followed by a
+        /// newline (as zbarimg --raw ends them), or each by a NUL with `nulTerminated`.
+        case bytes(firstOnly: Bool, nulTerminated: Bool)
         case json
         case quiet
     }
@@ -26,6 +28,9 @@ final class DecodeOutput: Sendable {
         /// Pictures whose answer a time limit gave before the engines were done.
         var timedOut = 0
         var printedACode = false
+        /// --bytes: the first code, held until a second shows whether codes need newlines.
+        var heldCode: [UInt8]?
+        var codesWritten = 0
         /// With --join: the structured-append parts read so far, in input order.
         var parts: [SequencePart] = []
         /// With --join: some message could not be joined.
@@ -38,14 +43,20 @@ final class DecodeOutput: Sendable {
     private let joinAcrossInputs: Bool
     private let timing: Bool
     private let progress: Bool
+    /// Several inputs: a picture without a code is named on stderr, or nothing would tell.
+    private let noteNoCode: Bool
     private let state = Locked(State())
 
-    init(count: Int?, style: Style, joinAcrossInputs: Bool = false, timing: Bool, progress: Bool) {
+    init(
+        count: Int?, style: Style, joinAcrossInputs: Bool = false, timing: Bool, progress: Bool,
+        noteNoCode: Bool = false
+    ) {
         self.count = count
         self.style = style
         self.joinAcrossInputs = joinAcrossInputs
         self.timing = timing
         self.progress = progress
+        self.noteNoCode = noteNoCode
     }
 
     /// Hands over picture `index`'s outcome; prints it and any that were waiting for it.
@@ -76,6 +87,7 @@ final class DecodeOutput: Sendable {
     /// the messages, or says on stderr which could not be joined.
     func finish() {
         if progress { StandardError.clearStatus() }
+        defer { state.withLock { s in if let held = s.heldCode { StandardOutput.write(held) } } }
         guard joinAcrossInputs else { return }
         state.withLock { s in
             let join = StructuredAppend.join(s.parts.map(\.symbol))
@@ -89,7 +101,7 @@ final class DecodeOutput: Sendable {
                 }
                 switch style {
                 case .text: printLine(TerminalText.escaped(payload.text))
-                case .bytes: StandardOutput.write(payload.bytes)
+                case .bytes(_, let nul): writeCode(payload.bytes, nulTerminated: nul, &s)
                 case .json, .quiet: break
                 }
             }
@@ -149,7 +161,14 @@ final class DecodeOutput: Sendable {
                         StandardError.report(
                             escaped: name.terminal + ": " + SequenceText.problem(sequence, origins: [:]))
                     }
+                    // Parts printed as they are read like whole codes: say what they are.
+                    if case .incomplete = sequence.status, !isQuiet, !isJSON {
+                        StandardError.report(escaped: name.terminal + ": " + SequenceText.unjoined(sequence))
+                    }
                 }
+            }
+            if noteNoCode, report.symbols.isEmpty, report.stoppedBy == nil, !s.printedACode || !firstOnly {
+                StandardError.report(name, "no code found")
             }
             switch style {
             case .quiet:
@@ -164,9 +183,9 @@ final class DecodeOutput: Sendable {
                     printLine(withFileNames ? "\(name.terminal): \(text)" : text)
                     s.printedACode = true
                 }
-            case .bytes(let firstOnly):
+            case .bytes(let firstOnly, let nul):
                 for message in messages where !(firstOnly && s.printedACode) {
-                    StandardOutput.write(message.bytes)
+                    writeCode(message.bytes, nulTerminated: nul, &s)
                     s.printedACode = true
                 }
             }
@@ -191,6 +210,32 @@ final class DecodeOutput: Sendable {
     private var isQuiet: Bool {
         if case .quiet = style { return true }
         return false
+    }
+
+    private var isJSON: Bool {
+        if case .json = style { return true }
+        return false
+    }
+
+    private var firstOnly: Bool {
+        switch style {
+        case .text(_, let firstOnly), .bytes(let firstOnly, _): return firstOnly
+        case .json, .quiet: return false
+        }
+    }
+
+    /// Writes one code's bytes for --bytes: the first is held (``State/heldCode``) so that
+    /// a single code goes out exactly, and several each end with a newline.
+    private func writeCode(_ bytes: [UInt8], nulTerminated: Bool, _ s: inout State) {
+        defer { s.codesWritten += 1 }
+        if nulTerminated { return StandardOutput.write(bytes + [0]) }
+        switch s.codesWritten {
+        case 0: s.heldCode = bytes
+        case 1:
+            StandardOutput.write((s.heldCode ?? []) + [0x0A] + bytes + [0x0A])
+            s.heldCode = nil
+        default: StandardOutput.write(bytes + [0x0A])
+        }
     }
 
     private func printLine(_ line: String) {
@@ -276,6 +321,17 @@ enum DecodeJSON {
         /// How long the answer waited for the other engines' codes; absent when it did not.
         var held_ms: Double?
         var engines: [EngineJSON]
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(strategy, forKey: .strategy)
+            try c.encode(winner, forKey: .winner)  // null when no engine found a code
+            try c.encode(elapsed_ms, forKey: .elapsed_ms)
+            try c.encode(timed_out, forKey: .timed_out)
+            try c.encodeIfPresent(held_ms, forKey: .held_ms)
+            try c.encode(engines, forKey: .engines)
+        }
+        enum CodingKeys: String, CodingKey { case strategy, winner, elapsed_ms, timed_out, held_ms, engines }
     }
 
     struct EngineJSON: Encodable {

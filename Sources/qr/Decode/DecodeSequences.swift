@@ -43,6 +43,13 @@ enum SequenceText {
         }
     }
 
+    /// Parts of `sequence` printed one by one, as its other parts are not in the picture.
+    static func unjoined(_ sequence: StructuredAppendSequence) -> String {
+        let found = sequence.parts.indices.filter { sequence.parts[$0] != nil }.map { "\($0 + 1)" }
+        let parts = found.count == 1 ? "part \(found[0])" : "parts " + found.joined(separator: ", ")
+        return "\(parts) of \(sequence.count) of a split code; give every part with --join to join them"
+    }
+
     /// A part whose position its engine could not read.
     static func unplaced(file: PathName) -> String {
         "\(file.terminal): a structured-append part whose position could not be read; not joined"

@@ -52,8 +52,8 @@ struct EncodeCommand: ParsableCommand {
 
             Exit status: 0 when the code was written, 2 when the input cannot be read or \
             the payload cannot be encoded (the message names the file and why), 64 on \
-            usage errors (a character that does not fit --mode, a --size-px too small \
-            for the symbol included).
+            usage errors (a character that does not fit --mode or --encoding, a \
+            --size-px too small for the symbol included).
             """)
 
     @Argument(help: "The text to encode (UTF-8).")
@@ -159,11 +159,13 @@ struct EncodeSettings: Equatable {
                 matrices = [try encoder.encode(payload, options: options)]
             }
         } catch let error as EncodeError {
+            // The payload and --mode or --encoding were both asked for: a usage error.
             if case .characterNotInMode = error {
-                // The payload and --mode were both asked for: a usage error.
-                StandardError.report(
-                    "\(source): \(error.commandLineMessage); drop --mode, or pick a mode that holds it")
-                throw QRExit.usage
+                Self.usageError("\(source): \(error.commandLineMessage); drop --mode, or pick a mode that holds it")
+            }
+            if case .notInCharacterSet = error {
+                Self.usageError(
+                    "\(source): \(error.commandLineMessage); drop --encoding, or pick a character set that holds it")
             }
             StandardError.report("\(source): \(error.commandLineMessage)")
             throw QRExit.unencodable
@@ -175,10 +177,7 @@ struct EncodeSettings: Equatable {
             for matrix in matrices { documents.append(try render(matrix, as: format)) }
         } catch let error as EncodeError {
             // Only the symbol tells whether --size-px is large enough: a usage error found late.
-            if case .targetSizeTooSmall = error {
-                StandardError.report(error.commandLineMessage)
-                throw QRExit.usage
-            }
+            if case .targetSizeTooSmall = error { Self.usageError(error.commandLineMessage) }
             StandardError.report("\(output ?? "output"): \(error.commandLineMessage)")
             throw QRExit.unencodable
         }
@@ -191,8 +190,8 @@ struct EncodeSettings: Equatable {
             do {
                 try FileSystem.write(joined, descriptor: 1, name: "standard output")
             } catch {
-                StandardError.report("standard output: \(error.reason)")
-                throw QRExit.unwritable
+                // As qr decode: quiet for a reader gone, a message and status 2 otherwise.
+                StandardOutput.failed(error.code ?? EIO)
             }
             return
         }
@@ -205,6 +204,15 @@ struct EncodeSettings: Equatable {
                 throw QRExit.unwritable
             }
         }
+    }
+
+    /// Ends the process with a usage error that only the payload or the symbol showed,
+    /// written as ArgumentParser writes those it finds, so that every status 64 reads alike.
+    private static func usageError(_ message: String) -> Never {
+        StandardError.write(
+            "Error: \(TerminalText.escaped(message))\nUsage: \(QRCommand.usageString(for: EncodeCommand.self))\n"
+                + "  See 'qr encode --help' for more information.\n")
+        exit(QRExit.usage.rawValue)
     }
 
     /// What is wrong with the symbol and picture options, checked by the library.
@@ -435,6 +443,11 @@ struct SymbolSettings: Equatable {
     var split: Int?
 
     func validate() throws(ValidationError) {
+        // The library takes one part as a plain symbol; a command line asking for it is
+        // likelier a mistake, and the help promises 2 to 16.
+        if let split, !(2...16).contains(split) {
+            throw ValidationError("--split takes 2 to 16 symbols, not \(split); drop --split for one symbol")
+        }
         if eightBit && kanji { throw ValidationError("--8bit and --kanji exclude each other: pick one mode") }
         if let mode, eightBit || kanji {
             throw ValidationError(
