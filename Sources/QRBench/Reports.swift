@@ -192,6 +192,11 @@ public enum MarkdownReport {
         return out
     }
 
+    /// `1 picture`, `2 pictures`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
     /// `corpus: 97 pictures (97 codes, 31.5 MP); 5 timed runs after a warm-up, seed 1; 2 cores; 2025-…`
     ///
     /// With unlabelled pictures: `corpus: 20 pictures: 15 labelled (15 codes), 5 unlabelled, 3.2 MP; …`
@@ -199,8 +204,9 @@ public enum MarkdownReport {
         let warm = result.warmUp ? " after a warm-up" : ""
         let contents =
             result.unlabelled == 0
-            ? "\(result.pictures) pictures (\(result.codes) codes, \(NumberFormat.fixed(result.megapixels, 1)) MP)"
-            : "\(result.pictures) pictures: \(result.labelled) labelled (\(result.codes) codes), "
+            ? "\(counted(result.pictures, "picture")) (\(counted(result.codes, "code")), "
+                + "\(NumberFormat.fixed(result.megapixels, 1)) MP)"
+            : "\(result.pictures) pictures: \(result.labelled) labelled (\(counted(result.codes, "code"))), "
                 + "\(result.unlabelled) unlabelled, \(NumberFormat.fixed(result.megapixels, 1)) MP"
         return "`\(result.corpus)`: \(contents); \(result.runs) timed run\(result.runs == 1 ? "" : "s")\(warm), "
             + "seed \(result.seed); \(result.cores) cores; \(result.date)"

@@ -79,7 +79,7 @@ import Testing
             ))
         #expect(rows[1].hasPrefix("| race | 1/1 | 1/1 | 0 | 0 | "), "\(table)")
         #expect(rows[1].contains("/15 | "))
-        #expect(table.contains(": 16 pictures: 1 labelled (1 codes), 15 unlabelled, "))
+        #expect(table.contains(": 16 pictures: 1 labelled (1 code), 15 unlabelled, "))
         #expect(table.contains("15 unlabelled pictures (no NAME.txt; read = some symbol found): "))
         let agreement = try #require(Self.mixed.agreement)
         if !agreement.disagreements.isEmpty {
