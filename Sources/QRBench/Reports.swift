@@ -38,11 +38,19 @@ enum NumberFormat {
 ///
 ///     print(MarkdownReport.table(result))
 public enum MarkdownReport {
+    /// Timed decodes a row needs for its p99: with fewer, the 99th percentile is the
+    /// slowest one or two decodes, and says nothing the max does not.
+    static let minimumSamplesForP99 = 100
+    /// A cost-by-size fit whose R² is below this explains too little to read ms/MP from.
+    static let poorFit = 0.5
+
     /// The header line and the table of strategies.
     ///
     /// Columns: pictures fully read, codes read, wrong reads, codes missed; time to the
     /// answer (mean, p50, p90, p99, max, ms); CPU time per picture (ms, every engine);
-    /// the cold first call (ms); cost against size (ms per megapixel, and R²).
+    /// the cold first call (ms); cost against size (ms per megapixel, and R²). A row of
+    /// fewer than ``minimumSamplesForP99`` timed decodes shows no p99, and an R² under
+    /// ``poorFit`` is flagged: a footnote under the table says why.
     ///
     /// With unlabelled pictures (no `NAME.txt`) the table gains `read (unlabelled)`
     /// (pictures where the strategy found some symbol), `missed (others read)` (it found
@@ -65,6 +73,8 @@ public enum MarkdownReport {
         header += ["mean ms", "p50", "p90", "p99", "max", "CPU ms/pic", "cold ms", "ms/MP", "R²"]
         lines.append("| " + header.joined(separator: " | ") + " |")
         lines.append("|:--|" + String(repeating: "--:|", count: header.count - 1))
+        var fewSamples: [Int] = []
+        var poorFits = false
         for s in result.strategies + result.peers {
             var row = [s.command == nil ? s.name : "\(s.name) (process)"]
             if labelledColumns {
@@ -82,18 +92,41 @@ public enum MarkdownReport {
                     String(s.conflicts ?? 0),
                 ]
             }
+            var p99 = NumberFormat.milliseconds(s.latency?.p99)
+            if let latency = s.latency, latency.count < minimumSamplesForP99 {
+                p99 = "–¹"
+                fewSamples.append(latency.count)
+            }
+            var rSquared = NumberFormat.fixed(s.costBySize?.rSquared, 2)
+            if let fit = s.costBySize?.rSquared, fit < poorFit {
+                rSquared += "²"
+                poorFits = true
+            }
             row += [
                 NumberFormat.milliseconds(s.latency?.mean),
                 NumberFormat.milliseconds(s.latency?.p50),
                 NumberFormat.milliseconds(s.latency?.p90),
-                NumberFormat.milliseconds(s.latency?.p99),
+                p99,
                 NumberFormat.milliseconds(s.latency?.max),
                 NumberFormat.milliseconds(s.cpuPerPicture),
                 NumberFormat.milliseconds(s.coldMilliseconds),
                 NumberFormat.milliseconds(s.costBySize?.slope),
-                NumberFormat.fixed(s.costBySize?.rSquared, 2),
+                rSquared,
             ]
             lines.append("| " + row.joined(separator: " | ") + " |")
+        }
+        if !fewSamples.isEmpty || poorFits {
+            lines.append("")
+        }
+        if let most = fewSamples.max() {
+            lines.append(
+                "¹ No p99 from \(most == fewSamples.min()! ? "" : "at most ")\(counted(most, "timed decode")): "
+                    + "it takes \(minimumSamplesForP99) or more (more pictures or --runs); max is the slowest.")
+        }
+        if poorFits {
+            lines.append(
+                "² R² under \(NumberFormat.fixed(poorFit, 1)): time hardly follows picture size here, "
+                    + "so ms/MP is no guide to larger pictures.")
         }
         if !result.peers.isEmpty {
             lines.append("")
