@@ -183,10 +183,10 @@ public enum MarkdownReport {
         ]
         if !a.disagreements.isEmpty {
             lines.append("")
-            lines.append(
-                "| unlabelled picture | disagreement | " + result.strategies.map(\.name).joined(separator: " | ") + " |"
-            )
-            lines.append("|:--|:--|" + String(repeating: ":--|", count: result.strategies.count))
+            // The answers name their columns: the strategies, then any peers.
+            let columns = a.disagreements[0].answers.map(\.strategy)
+            lines.append("| unlabelled picture | disagreement | " + columns.joined(separator: " | ") + " |")
+            lines.append("|:--|:--|" + String(repeating: ":--|", count: columns.count))
             for picture in a.disagreements.prefix(limit) {
                 let cells = picture.answers.map {
                     $0.texts.isEmpty ? "–" : $0.texts.map { cell($0) }.joined(separator: " + ")

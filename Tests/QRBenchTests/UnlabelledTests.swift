@@ -136,6 +136,37 @@ import Testing
         #expect(!json.contains("\"agreement\"") && !json.contains("unlabelled_read"))
     }
 
+    @Test func aPeersConflictIsListedWithItsAnswer() throws {
+        let pictures = ["same.png", "differ.png", "missed.png"].map {
+            CorpusPicture(
+                name: $0, category: "c", expected: [], image: GrayImage(width: 1, height: 1, filledWith: 0),
+                labelled: false)
+        }
+        // The strategies agree on every picture; the peer reads one otherwise and misses one.
+        let answers: [[Int: [String]]] = [[0: ["a"], 1: ["c"], 2: ["e"]], [0: ["a"], 1: ["c"], 2: ["e"]]]
+        let peer: [[Int: [String]]] = [[0: ["a"], 1: ["d"], 2: []]]
+        let summary = BenchRunner.agreement(["x", "y"], answers: answers, pictures: pictures, unlabelled: [0, 1, 2])
+        #expect(summary.readAlike == 3 && summary.disagreements.isEmpty)
+        let listed = BenchRunner.addingPeers(
+            summary, strategies: ["x", "y"], answers: answers, peers: ["P (process)"], peerAnswers: peer,
+            pictures: pictures, unlabelled: [0, 1, 2])
+        #expect(listed.readAlike == 3)
+        let counted = BenchRunner.disagreements(peer[0], others: answers, unlabelled: [0, 1, 2]).conflicts
+        #expect(listed.disagreements.count == counted)
+        #expect(listed.disagreements.map(\.name) == ["differ.png"])
+        #expect(listed.disagreements.first?.kind == .processReadOtherwise)
+        #expect(
+            listed.disagreements.first?.answers == [
+                StrategyAnswer(strategy: "x", texts: ["c"]), StrategyAnswer(strategy: "y", texts: ["c"]),
+                StrategyAnswer(strategy: "P (process)", texts: ["d"]),
+            ])
+        var result = ChartTests.tied(reads: [1, 1])
+        result.agreement = listed
+        let text = MarkdownReport.agreement(result)
+        #expect(text.contains("| unlabelled picture | disagreement | x | y | P (process) |"), "\(text)")
+        #expect(text.contains("| differ.png | a process read otherwise | c | c | d |"), "\(text)")
+    }
+
     @Test func differentTextsAreAConflict() {
         func picture(_ name: String) -> CorpusPicture {
             CorpusPicture(
