@@ -156,7 +156,9 @@ public enum MarkdownReport {
             + "the strategies' times are decodes of pictures already in memory."
     }
 
-    /// Pictures fully read per category (rows) and strategy (columns).
+    /// Pictures fully read per category (rows) and strategy (columns); unlabelled
+    /// pictures, whatever their folder, are one more row, counting those where a symbol
+    /// was found.
     public static func categoryTable(_ result: BenchResult) -> String {
         var lines = ["| category | pictures | " + result.strategies.map(\.name).joined(separator: " | ") + " |"]
         lines.append("|:--|--:|" + String(repeating: "--:|", count: result.strategies.count))
@@ -165,6 +167,11 @@ public enum MarkdownReport {
                 NumberFormat.count(s.categories.first { $0.category == category.name }?.fullyRead ?? 0)
             }
             lines.append("| \(category.name) | \(category.pictures) | " + cells.joined(separator: " | ") + " |")
+        }
+        if result.unlabelled > 0 {
+            let cells = result.strategies.map { NumberFormat.count($0.unlabelledRead ?? 0) }
+            lines.append(
+                "| (unlabelled: a symbol found) | \(result.unlabelled) | " + cells.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n") + "\n"
     }

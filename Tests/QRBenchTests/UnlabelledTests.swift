@@ -136,6 +136,13 @@ import Testing
         #expect(!json.contains("\"agreement\"") && !json.contains("unlabelled_read"))
     }
 
+    @Test func theCategoryTableHasARowOfUnlabelledPictures() throws {
+        let table = MarkdownReport.categoryTable(Self.mixed)
+        let row = try #require(table.split(separator: "\n").first { $0.hasPrefix("| (unlabelled") }, "\(table)")
+        let reads = Self.mixed.strategies.map { NumberFormat.count($0.unlabelledRead!) }
+        #expect(row == "| (unlabelled: a symbol found) | 15 | " + reads.joined(separator: " | ") + " |")
+    }
+
     @Test func aPeersConflictIsListedWithItsAnswer() throws {
         let pictures = ["same.png", "differ.png", "missed.png"].map {
             CorpusPicture(

@@ -83,7 +83,9 @@ struct BenchCommand: ParsableCommand {
             valueName: "FILE"))
     var svg: String?
 
-    @Flag(name: .customLong("category-table"), help: "Also print pictures fully read per category and strategy.")
+    @Flag(
+        name: .customLong("category-table"),
+        help: "Also print pictures fully read per category and strategy, unlabelled ones as a row of their own.")
     var categoryTable = false
 
     @Flag(
