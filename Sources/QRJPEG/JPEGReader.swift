@@ -107,7 +107,9 @@ public struct JPEGReader: ImageFileReader {
 
     /// The error for a failed CJPEG call.
     private func failure(_ result: cjpeg_result, name: String) -> ImageError {
-        if result.over_budget != 0, let cpuBudget { return .overCPUBudget(file: name, format: .jpeg, budget: cpuBudget) }
+        if result.over_budget != 0, let cpuBudget {
+            return .overCPUBudget(file: name, format: .jpeg, budget: cpuBudget)
+        }
         if result.truncated != 0 { return .truncated(file: name, format: .jpeg) }
         var message = withUnsafeBytes(of: result.message) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)

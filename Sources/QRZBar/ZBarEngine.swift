@@ -75,7 +75,8 @@ public struct ZBarEngine: DecodeEngine {
         {
             throw DecodeError.engineFailure(
                 engine: name,
-                reason: "the picture shows over \(limit) finder-like patterns, more than zbar can weigh in bounded time")
+                reason: "the picture shows over \(limit) finder-like patterns, more than zbar can weigh in bounded time"
+            )
         }
         return try run(passes[index], on: picture, with: ZBarScanner())
     }

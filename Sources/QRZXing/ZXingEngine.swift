@@ -117,7 +117,9 @@ public struct ZXingEngine: DecodeEngine {
         guard picture.finderLikePatternCount <= limit else {
             throw DecodeError.engineFailure(
                 engine: name,
-                reason: "the picture shows over \(limit) finder-like patterns, more than zxing-cpp can weigh in bounded time")
+                reason:
+                    "the picture shows over \(limit) finder-like patterns, more than zxing-cpp can weigh in bounded time"
+            )
         }
         var options = CZXingOptions()
         options.formats = Int32(CZXING_FORMAT_QR) | (readsMicroQR ? Int32(CZXING_FORMAT_MICRO_QR) : 0)

@@ -24,19 +24,24 @@ import Testing
         Bomb(
             description: "16-bit RGBA PNG of 10000 × 10000", fileName: "rgba16.png",
             bytes: { BudgetBombs.sixteenBitRGBA(side: 10_000) }, status: 2,
-            message: { "qr: \($0): too large to decode in memory (it needs about 668 MB; the memory budget is 512 MB)" }),
+            message: { "qr: \($0): too large to decode in memory (it needs about 668 MB; the memory budget is 512 MB)" }
+        ),
         Bomb(
             description: "JPEG of 10000 × 10000", fileName: "huge.jpg",
             bytes: { BudgetBombs.jpegClaiming(side: 10_000, HostileInputs.jpeg) }, status: 2,
-            message: { "qr: \($0): too large to decode in memory (it needs about 668 MB; the memory budget is 512 MB)" }),
+            message: { "qr: \($0): too large to decode in memory (it needs about 668 MB; the memory budget is 512 MB)" }
+        ),
         Bomb(
             description: "deflated TIFF of 10000 × 10000", fileName: "deflate.tif",
             bytes: { BudgetBombs.deflatedTIFF(side: 10_000) }, status: 2,
-            message: { "qr: \($0): too large to decode in memory (it needs about 1240 MB; the memory budget is 512 MB)" }),
+            message: {
+                "qr: \($0): too large to decode in memory (it needs about 1240 MB; the memory budget is 512 MB)"
+            }),
         Bomb(
             description: "animated WebP of a 10000 × 10000 canvas", fileName: "canvas.webp",
             bytes: { BudgetBombs.animatedWebP(canvas: 10_000, frame: HostileInputs.losslessWebP) }, status: 2,
-            message: { "qr: \($0): too large to decode in memory (it needs about 859 MB; the memory budget is 512 MB)" }),
+            message: { "qr: \($0): too large to decode in memory (it needs about 859 MB; the memory budget is 512 MB)" }
+        ),
     ]
 
     /// The default budget, and the second over it that a whole process may take.

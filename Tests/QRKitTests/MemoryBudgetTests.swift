@@ -28,7 +28,8 @@ import Testing
         }
         #expect(budget.inUse == 0)
         let message = "\(ImageError.overMemoryBudget(file: "big.tif", needed: 700 << 20, budget: 512 << 20))"
-        #expect(message == "big.tif: too large to decode in memory (it needs about 700 MB; the memory budget is 512 MB)")
+        #expect(
+            message == "big.tif: too large to decode in memory (it needs about 700 MB; the memory budget is 512 MB)")
     }
 
     @Test func aPictureHoldsItsShareUntilItsLastCopyGoes() throws {
@@ -44,8 +45,10 @@ import Testing
     }
 
     /// Every format's reader takes its share, and refuses a picture over the budget.
-    @Test(arguments: ["formats/qrcode-3-03.q75.jpg", "formats/qrcode-3-03.lossy.webp", "formats/qrcode-3-03.lzw.tif",
-        "formats/qrcode-3-03.gif", "photos/qrcode-2-30.png"])
+    @Test(arguments: [
+        "formats/qrcode-3-03.q75.jpg", "formats/qrcode-3-03.lossy.webp", "formats/qrcode-3-03.lzw.tif",
+        "formats/qrcode-3-03.gif", "photos/qrcode-2-30.png",
+    ])
     func everyReaderTakesItsShare(sample: String) throws {
         let bytes = PackagePaths.sampleBytes(sample)
         let budget = MemoryBudget(bytes: .max)

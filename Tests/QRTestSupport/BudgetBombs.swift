@@ -62,7 +62,8 @@ public enum BudgetBombs {
         func chunk(_ tag: String, _ body: [UInt8]) -> [UInt8] {
             Array(tag.utf8) + littleEndian(UInt32(body.count), 4) + body + (body.count % 2 == 1 ? [0] : [])
         }
-        let header = chunk("VP8X", [0x12, 0, 0, 0] + littleEndian(UInt32(side - 1), 3) + littleEndian(UInt32(side - 1), 3))
+        let header = chunk(
+            "VP8X", [0x12, 0, 0, 0] + littleEndian(UInt32(side - 1), 3) + littleEndian(UInt32(side - 1), 3))
         let animation = chunk("ANIM", [255, 255, 255, 255, 0, 0])
         let frame = chunk(
             "ANMF",
@@ -77,7 +78,9 @@ public enum BudgetBombs {
     /// scan is a pass over the whole picture.
     public static func progressiveJPEG(side: Int, in scratch: ScratchDirectory) throws -> [UInt8] {
         var random = SplitMix64(seed: 23)
-        let pgm = Array("P5 \(side) \(side) 255\n".utf8) + (0..<side * side).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let pgm =
+            Array("P5 \(side) \(side) 255\n".utf8)
+            + (0..<side * side).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         let picture = try scratch.file("noise.pgm", pgm)
         var script = ["0: 0-0, 0, 0;"]
         for band in 1..<10 {

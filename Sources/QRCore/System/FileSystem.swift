@@ -56,7 +56,8 @@ package enum FileSystem {
         var visited = Set<FileID>()
         walk(folder, visited: &visited) { path, kind in
             guard kind != .directory else { return }
-            guard lowered.contains(where: { path.count >= $0.count && path.suffix($0.count).map(asciiLowercased) == $0 })
+            guard
+                lowered.contains(where: { path.count >= $0.count && path.suffix($0.count).map(asciiLowercased) == $0 })
             else { return }
             switch kind {
             case .regular, .missing: found.append(path)

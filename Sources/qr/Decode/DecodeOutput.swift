@@ -127,7 +127,9 @@ final class DecodeOutput: Sendable {
             if timing { StandardError.write(TimingTable.render(file: name, report: report)) }
             if let limit = report.stoppedBy, !isQuiet {
                 let found = report.symbols.count
-                let before = found == 0 ? "no code found before" : found == 1 ? "1 code found before" : "\(found) codes found before"
+                let before =
+                    found == 0
+                    ? "no code found before" : found == 1 ? "1 code found before" : "\(found) codes found before"
                 StandardError.report(name, "\(limit); \(before)")
             }
             let messages: [DecodedMessage]
