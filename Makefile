@@ -50,7 +50,24 @@ SPARK_OUT := .spark-example
 DOCS := .build/docs/QRKit.doccarchive
 MAN := .build/man/qr.1
 
-.PHONY: all deps test-deps bench-deps spark-deps build run test format lint docs man tsan asan stress valgrind fuzz bench-peers spark-example clean
+# `make install PREFIX=DIR` (default /usr/local; DESTDIR to stage): qr, its manual page and
+# its bash, zsh and fish completions where each looks under PREFIX; `make uninstall`
+# removes them. `make deb`: a Debian package of the same files under /usr; `make
+# deb-check` installs it here with dpkg, tries it as a user would, and removes it.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MAN1DIR ?= $(PREFIX)/share/man/man1
+BASH_COMPLETIONS ?= $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETIONS ?= $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETIONS ?= $(PREFIX)/share/fish/vendor_completions.d
+INSTALLED = $(BINDIR)/qr $(MAN1DIR)/qr.1.gz $(BASH_COMPLETIONS)/qr $(ZSH_COMPLETIONS)/_qr $(FISH_COMPLETIONS)/qr.fish
+# Libraries qr opens with dlopen at first use, so that no NEEDED entry names them for
+# dpkg-shlibdeps; the package depends on them all the same.
+DLOPENED := libZXing.so.2 libqrencode.so.4
+DEB_DIR := .build/deb
+
+.PHONY: all deps test-deps bench-deps spark-deps build run test format lint docs man install install-files uninstall \
+	deb deb-check tsan asan stress valgrind fuzz bench-peers spark-example clean
 
 all: build
 
@@ -96,12 +113,13 @@ run: build
 	@./scripts/run-samples.sh $(QR)
 
 # Everything: the suites (and the getting-started snippet, which the build compiles and
-# a suite runs), the documentation and manual page, then each sanitizer, stress,
+# a suite runs), the documentation and manual page, the Debian package installed and
+# removed again, then each sanitizer, stress,
 # valgrind and 30 s of each fuzz target.
 test: test-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
-	$(MAKE) docs man tsan asan stress valgrind spark-example
+	$(MAKE) docs man deb-check tsan asan stress valgrind spark-example
 	$(MAKE) fuzz FUZZ_SECONDS=30
 
 # Every Swift file in the form .swift-format gives (swift-format's defaults but 4-space
@@ -137,8 +155,10 @@ docs: deps
 # The generator drops every character that is not ASCII, so the help texts are kept
 # ASCII (checked here, before it); a blank line of a help text becomes .Pp, as mdoc
 # wants. Then `man -l` must show the page without a warning, every subcommand of
-# `qr --help` in it.
-man: test-deps
+# `qr --help` in it. man-db is all it needs of the test packages, so that `make install`
+# asks for no more.
+man: deps
+	$(call apt_install,man-db)
 	$(SWIFT) package plugin generate-manual --configuration debug
 	@if .build/debug/qr --experimental-dump-help | grep -oP '.{0,40}[^\x00-\x7F]+'; then \
 	  echo "man: the help texts above are not ASCII, and the manual generator drops those characters"; exit 1; fi
@@ -152,6 +172,29 @@ man: test-deps
 	    echo "$$page" | grep -qE "^ +$$command( |$$)" || { echo "man: $(MAN) lacks qr $$command"; exit 1; }; \
 	  done; \
 	  echo "man: $(MAN), with qr" $$subcommands "(man -l $(MAN))"
+
+install: build man
+	@$(MAKE) --no-print-directory install-files
+
+# The copying alone, for `make install` and `make deb` once qr and its page are built.
+install-files:
+	install -d $(addprefix $(DESTDIR),$(BINDIR) $(MAN1DIR) $(BASH_COMPLETIONS) $(ZSH_COMPLETIONS) $(FISH_COMPLETIONS))
+	install -m 755 $(QR) $(DESTDIR)$(BINDIR)/qr
+	gzip -9n < $(MAN) > $(DESTDIR)$(MAN1DIR)/qr.1.gz && chmod 644 $(DESTDIR)$(MAN1DIR)/qr.1.gz
+	$(QR) --generate-completion-script bash > $(DESTDIR)$(BASH_COMPLETIONS)/qr
+	$(QR) --generate-completion-script zsh > $(DESTDIR)$(ZSH_COMPLETIONS)/_qr
+	$(QR) --generate-completion-script fish > $(DESTDIR)$(FISH_COMPLETIONS)/qr.fish
+	chmod 644 $(DESTDIR)$(BASH_COMPLETIONS)/qr $(DESTDIR)$(ZSH_COMPLETIONS)/_qr $(DESTDIR)$(FISH_COMPLETIONS)/qr.fish
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+
+# The package's Depends: dpkg-shlibdeps on the binary, and the packages of DLOPENED.
+deb: build man
+	@QR=$(QR) MAKE=$(MAKE) DLOPENED='$(DLOPENED)' ./scripts/deb.sh $(DEB_DIR)
+
+deb-check: deb
+	@./scripts/deb-check.sh $(DEB_DIR)/qr_$$($(QR) --version)_$$(dpkg --print-architecture).deb
 
 tsan: test-deps
 	@echo "== strategies, decoding and reading under ThreadSanitizer =="

@@ -38,11 +38,19 @@ enum NumberFormat {
 ///
 ///     print(MarkdownReport.table(result))
 public enum MarkdownReport {
+    /// Timed decodes a row needs for its p99: with fewer, the 99th percentile is the
+    /// slowest one or two decodes, and says nothing the max does not.
+    static let minimumSamplesForP99 = 100
+    /// A cost-by-size fit whose R² is below this explains too little to read ms/MP from.
+    static let poorFit = 0.5
+
     /// The header line and the table of strategies.
     ///
     /// Columns: pictures fully read, codes read, wrong reads, codes missed; time to the
     /// answer (mean, p50, p90, p99, max, ms); CPU time per picture (ms, every engine);
-    /// the cold first call (ms); cost against size (ms per megapixel, and R²).
+    /// the cold first call (ms); cost against size (ms per megapixel, and R²). A row of
+    /// fewer than ``minimumSamplesForP99`` timed decodes shows no p99, and an R² under
+    /// ``poorFit`` is flagged: a footnote under the table says why.
     ///
     /// With unlabelled pictures (no `NAME.txt`) the table gains `read (unlabelled)`
     /// (pictures where the strategy found some symbol), `missed (others read)` (it found
@@ -65,6 +73,8 @@ public enum MarkdownReport {
         header += ["mean ms", "p50", "p90", "p99", "max", "CPU ms/pic", "cold ms", "ms/MP", "R²"]
         lines.append("| " + header.joined(separator: " | ") + " |")
         lines.append("|:--|" + String(repeating: "--:|", count: header.count - 1))
+        var fewSamples: [Int] = []
+        var poorFits = false
         for s in result.strategies + result.peers {
             var row = [s.command == nil ? s.name : "\(s.name) (process)"]
             if labelledColumns {
@@ -82,18 +92,41 @@ public enum MarkdownReport {
                     String(s.conflicts ?? 0),
                 ]
             }
+            var p99 = NumberFormat.milliseconds(s.latency?.p99)
+            if let latency = s.latency, latency.count < minimumSamplesForP99 {
+                p99 = "–¹"
+                fewSamples.append(latency.count)
+            }
+            var rSquared = NumberFormat.fixed(s.costBySize?.rSquared, 2)
+            if let fit = s.costBySize?.rSquared, fit < poorFit {
+                rSquared += "²"
+                poorFits = true
+            }
             row += [
                 NumberFormat.milliseconds(s.latency?.mean),
                 NumberFormat.milliseconds(s.latency?.p50),
                 NumberFormat.milliseconds(s.latency?.p90),
-                NumberFormat.milliseconds(s.latency?.p99),
+                p99,
                 NumberFormat.milliseconds(s.latency?.max),
                 NumberFormat.milliseconds(s.cpuPerPicture),
                 NumberFormat.milliseconds(s.coldMilliseconds),
                 NumberFormat.milliseconds(s.costBySize?.slope),
-                NumberFormat.fixed(s.costBySize?.rSquared, 2),
+                rSquared,
             ]
             lines.append("| " + row.joined(separator: " | ") + " |")
+        }
+        if !fewSamples.isEmpty || poorFits {
+            lines.append("")
+        }
+        if let most = fewSamples.max() {
+            lines.append(
+                "¹ No p99 from \(most == fewSamples.min()! ? "" : "at most ")\(counted(most, "timed decode")): "
+                    + "it takes \(minimumSamplesForP99) or more (more pictures or --runs); max is the slowest.")
+        }
+        if poorFits {
+            lines.append(
+                "² R² under \(NumberFormat.fixed(poorFit, 1)): time hardly follows picture size here, "
+                    + "so ms/MP is no guide to larger pictures.")
         }
         if !result.peers.isEmpty {
             lines.append("")
@@ -123,7 +156,9 @@ public enum MarkdownReport {
             + "the strategies' times are decodes of pictures already in memory."
     }
 
-    /// Pictures fully read per category (rows) and strategy (columns).
+    /// Pictures fully read per category (rows) and strategy (columns); unlabelled
+    /// pictures, whatever their folder, are one more row, counting those where a symbol
+    /// was found.
     public static func categoryTable(_ result: BenchResult) -> String {
         var lines = ["| category | pictures | " + result.strategies.map(\.name).joined(separator: " | ") + " |"]
         lines.append("|:--|--:|" + String(repeating: "--:|", count: result.strategies.count))
@@ -132,6 +167,11 @@ public enum MarkdownReport {
                 NumberFormat.count(s.categories.first { $0.category == category.name }?.fullyRead ?? 0)
             }
             lines.append("| \(category.name) | \(category.pictures) | " + cells.joined(separator: " | ") + " |")
+        }
+        if result.unlabelled > 0 {
+            let cells = result.strategies.map { NumberFormat.count($0.unlabelledRead ?? 0) }
+            lines.append(
+                "| (unlabelled: a symbol found) | \(result.unlabelled) | " + cells.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -150,10 +190,10 @@ public enum MarkdownReport {
         ]
         if !a.disagreements.isEmpty {
             lines.append("")
-            lines.append(
-                "| unlabelled picture | disagreement | " + result.strategies.map(\.name).joined(separator: " | ") + " |"
-            )
-            lines.append("|:--|:--|" + String(repeating: ":--|", count: result.strategies.count))
+            // The answers name their columns: the strategies, then any peers.
+            let columns = a.disagreements[0].answers.map(\.strategy)
+            lines.append("| unlabelled picture | disagreement | " + columns.joined(separator: " | ") + " |")
+            lines.append("|:--|:--|" + String(repeating: ":--|", count: columns.count))
             for picture in a.disagreements.prefix(limit) {
                 let cells = picture.answers.map {
                     $0.texts.isEmpty ? "–" : $0.texts.map { cell($0) }.joined(separator: " + ")
@@ -192,6 +232,11 @@ public enum MarkdownReport {
         return out
     }
 
+    /// `1 picture`, `2 pictures`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
     /// `corpus: 97 pictures (97 codes, 31.5 MP); 5 timed runs after a warm-up, seed 1; 2 cores; 2025-…`
     ///
     /// With unlabelled pictures: `corpus: 20 pictures: 15 labelled (15 codes), 5 unlabelled, 3.2 MP; …`
@@ -199,8 +244,9 @@ public enum MarkdownReport {
         let warm = result.warmUp ? " after a warm-up" : ""
         let contents =
             result.unlabelled == 0
-            ? "\(result.pictures) pictures (\(result.codes) codes, \(NumberFormat.fixed(result.megapixels, 1)) MP)"
-            : "\(result.pictures) pictures: \(result.labelled) labelled (\(result.codes) codes), "
+            ? "\(counted(result.pictures, "picture")) (\(counted(result.codes, "code")), "
+                + "\(NumberFormat.fixed(result.megapixels, 1)) MP)"
+            : "\(result.pictures) pictures: \(result.labelled) labelled (\(counted(result.codes, "code"))), "
                 + "\(result.unlabelled) unlabelled, \(NumberFormat.fixed(result.megapixels, 1)) MP"
         return "`\(result.corpus)`: \(contents); \(result.runs) timed run\(result.runs == 1 ? "" : "s")\(warm), "
             + "seed \(result.seed); \(result.cores) cores; \(result.date)"

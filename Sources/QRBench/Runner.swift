@@ -165,7 +165,7 @@ public struct BenchRunner: Sendable {
         let answers = strategies.indices.map { s in
             Dictionary(uniqueKeysWithValues: unlabelled.map { ($0, Self.usualAnswer(samples[s][$0])) })
         }
-        let agreement =
+        var agreement =
             unlabelled.isEmpty
             ? nil
             : Self.agreement(strategies.map(\.rawValue), answers: answers, pictures: pictures, unlabelled: unlabelled)
@@ -180,6 +180,7 @@ public struct BenchRunner: Sendable {
         }
         // A peer's output is read once every strategy has answered: what they read on an
         // unlabelled picture tells zbarimg's texts apart where one holds a newline.
+        var peerAnswers: [[Int: [String]]] = []
         let peerResults = peers.indices.map { p in
             let decoded = pictures.indices.map { index in
                 let known =
@@ -190,6 +191,7 @@ public struct BenchRunner: Sendable {
                 }
             }
             let mine = Dictionary(uniqueKeysWithValues: unlabelled.map { ($0, Self.usualAnswer(decoded[$0])) })
+            peerAnswers.append(mine)
             var result = summarize(peers[p].name, samples: decoded, cold: nil, pictures: pictures, answers: mine)
             result.command = peers[p].command
             if !unlabelled.isEmpty {
@@ -197,6 +199,12 @@ public struct BenchRunner: Sendable {
                     mine, others: answers, unlabelled: unlabelled)
             }
             return result
+        }
+        if let summary = agreement, !peers.isEmpty {
+            agreement = Self.addingPeers(
+                summary, strategies: strategies.map(\.rawValue), answers: answers,
+                peers: peers.map { "\($0.name) (process)" }, peerAnswers: peerAnswers, pictures: pictures,
+                unlabelled: unlabelled)
         }
         var sizes: [String: Int] = [:]
         for picture in pictures where picture.labelled { sizes[picture.category, default: 0] += 1 }
@@ -271,6 +279,38 @@ public struct BenchRunner: Sendable {
             bestCount = tally[answer]!
         }
         return best
+    }
+
+    /// The peers' answers added to every picture `summary` lists, and the pictures where
+    /// a peer read texts that differ from a strategy's listed too, though the strategies
+    /// agree there: each is one of the conflicts a peer's row counts. The counts of
+    /// `summary` stay the strategies' own.
+    static func addingPeers(
+        _ summary: AgreementSummary, strategies: [String], answers: [[Int: [String]]], peers: [String],
+        peerAnswers: [[Int: [String]]], pictures: [CorpusPicture], unlabelled: [Int]
+    ) -> AgreementSummary {
+        var listed = Dictionary(uniqueKeysWithValues: summary.disagreements.map { ($0.name, $0) })
+        var result = summary
+        result.disagreements = []
+        for index in unlabelled {
+            let name = pictures[index].name
+            let theirs = peerAnswers.map { $0[index] ?? [] }
+            if listed[name] == nil {
+                let read = answers.map { $0[index] ?? [] }.filter { !$0.isEmpty }
+                guard theirs.contains(where: { answer in !answer.isEmpty && read.contains { $0 != answer } }) else {
+                    continue
+                }
+                listed[name] = PictureAgreement(
+                    name: name, kind: .processReadOtherwise,
+                    answers: zip(strategies, answers).map {
+                        StrategyAnswer(strategy: $0, texts: $1[index] ?? [])
+                    })
+            }
+            var picture = listed[name]!
+            picture.answers += zip(peers, theirs).map { StrategyAnswer(strategy: $0, texts: $1) }
+            result.disagreements.append(picture)
+        }
+        return result
     }
 
     /// Sorts each unlabelled picture by how the strategies' answers compare.

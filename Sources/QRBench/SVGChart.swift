@@ -168,11 +168,11 @@ public enum SVGChart {
 
         var placer = LabelPlacer(bounds: (left + 2, plotTop, right, plotBottom - 2))
         var points: [(Series, Double, Double, Double)] = []
-        let dodge = dodged(plotted.map(\.read), step: 7)
+        let dodge = dodged(plotted.map(\.read), at: plotted.map { x.position($0.result.latency!.p50) }, gap: 14)
         for (s, offset) in zip(plotted, dodge) {
             let latency = s.result.latency!
-            let px = x.position(latency.p50)
-            let py = y.position(s.read * 100) + offset
+            let px = x.position(latency.p50) + offset
+            let py = y.position(s.read * 100)
             let whiskerEnd = x.position(latency.p90)
             points.append((s, px, py, whiskerEnd))
             placer.block(x: px - 7, y: py - 7, width: 14, height: 14)
@@ -204,7 +204,10 @@ public enum SVGChart {
                 data: [("class", "name")] + s.data)
         }
         var bottom = plotBottom + 40
-        var notes = dodge.contains { $0 != 0 } ? ["Marks of equal read rates are set a few pixels apart."] : []
+        var notes =
+            dodge.contains { $0 != 0 }
+            ? ["Marks of equal read rates and near times are set apart sideways, at the height of their read rate."]
+            : []
         if all.contains(where: \.isPeer) {
             notes.insert(
                 "Filled marks: strategies, decoding pictures already in memory. Hollow grey marks: whole processes, "
@@ -217,16 +220,31 @@ public enum SVGChart {
         return bottom
     }
 
-    /// Vertical offsets that set marks of equal `values` apart, `step` pixels between
-    /// neighbours, centred on the true place (ties only; the rest stay at 0).
-    static func dodged(_ values: [Double], step: Double) -> [Double] {
+    /// Sideways offsets that set apart marks of equal `values` whose places `xs` lie
+    /// closer than `gap`: each such run spread `gap` apart about its middle, in its order;
+    /// every other mark stays at 0. Not up or down: a mark's height is its read rate, and
+    /// equal rates set at different heights read as a ranking that is not there.
+    static func dodged(_ values: [Double], at xs: [Double], gap: Double) -> [Double] {
         var groups: [Double: [Int]] = [:]
         for (index, value) in values.enumerated() { groups[(value * 1e6).rounded(), default: []].append(index) }
         var offsets = [Double](repeating: 0, count: values.count)
-        for members in groups.values where members.count > 1 {
-            for (rank, index) in members.enumerated() {
-                offsets[index] = (Double(rank) - Double(members.count - 1) / 2) * step
+        func spread(_ run: [Int]) {
+            guard run.count > 1 else { return }
+            let middle = run.reduce(0) { $0 + xs[$1] } / Double(run.count)
+            for (rank, index) in run.enumerated() {
+                offsets[index] = middle + (Double(rank) - Double(run.count - 1) / 2) * gap - xs[index]
             }
+        }
+        for members in groups.values where members.count > 1 {
+            var run: [Int] = []
+            for index in members.sorted(by: { (xs[$0], $0) < (xs[$1], $1) }) {
+                if let last = run.last, xs[index] - xs[last] >= gap {
+                    spread(run)
+                    run = []
+                }
+                run.append(index)
+            }
+            spread(run)
         }
         return offsets
     }

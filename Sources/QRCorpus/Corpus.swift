@@ -67,7 +67,8 @@ public struct Corpus: Sendable {
     public static let payloadSeparator: [UInt8] = [0x0A, 0x1E, 0x0A]
 
     /// Loads every picture below `root` (by extension, then read by content): labelled
-    /// when a `NAME.txt` or `NAME.all.txt` is beside it, unlabelled otherwise.
+    /// when a `NAME.txt` or `NAME.all.txt` is beside it, unlabelled otherwise. A `root`
+    /// that is a file is a corpus of that one picture, in the folder it sits in.
     ///
     /// Pictures that cannot be read (another format, truncated, too large) are
     /// listed in ``skipped`` with the reason; they never stop the load. Links to folders
@@ -78,13 +79,14 @@ public struct Corpus: Sendable {
     ///   - reader: the picture reader (its pixel limit applies); by default one of no
     ///     memory budget, as a corpus is held in memory whole.
     /// - Returns: the corpus; empty when `root` holds no pictures.
-    /// - Throws: ``CorpusError/notAFolder(_:)`` when `root` is not a readable folder.
+    /// - Throws: ``CorpusError/notAFolder(_:)`` when `root` is neither a readable folder
+    ///   nor a file.
     public static func load(
         from root: String, reader: some ImageFileReader = ImageReader(memoryBudget: MemoryBudget(bytes: .max))
     ) throws(CorpusError)
         -> Corpus
     {
-        guard FileSystem.isDirectory(root) else { throw .notAFolder(root) }
+        guard FileSystem.isDirectory(root) else { return try loadFile(root, reader: reader) }
         // The walk gives `root` joined with each path below it, sorted.
         let prefix = FileSystem.join(root, "").utf8.count
         let extensions = ImageFormat.readableFileExtensions.map { "." + $0 }
@@ -109,6 +111,24 @@ public struct Corpus: Sendable {
             }
         }
         return Corpus(root: root, pictures: pictures, skipped: skipped)
+    }
+
+    /// One picture as a corpus: `qr bench photo.png` times the strategies on it. Its
+    /// folder is the root, so that peers and cold probes find it by the same join.
+    private static func loadFile(_ path: String, reader: some ImageFileReader) throws(CorpusError) -> Corpus {
+        // Opened without blocking only to learn that it is there: the reader says what it is.
+        guard let descriptor = try? FileSystem.openForReading(path, nonBlocking: true) else {
+            throw .notAFolder(path)
+        }
+        FileSystem.close(descriptor)
+        let parent = FileSystem.parent(path)
+        let folder = parent.isEmpty ? "." : parent
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        let topCategory = URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent
+        switch loadPicture(name, root: folder, topCategory: topCategory, reader: reader) {
+        case .picture(let picture): return Corpus(root: folder, pictures: [picture])
+        case .skipped(let skip): return Corpus(root: folder, pictures: [], skipped: [skip])
+        }
     }
 
     private enum LoadOutcome: Sendable {
@@ -173,14 +193,14 @@ public struct Corpus: Sendable {
 
 /// Why a corpus could not be loaded at all.
 public enum CorpusError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The path is missing or not a folder.
+    /// The path is missing, neither a folder nor a file to open.
     case notAFolder(String)
 
     public var description: String {
         switch self {
         case .notAFolder(let path):
             return
-                "\(path): no such folder (a corpus is a folder of pictures, NAME.png or .jpg, .webp, .tif, .gif, beside NAME.txt)"
+                "\(path): no such folder or picture (a corpus is a folder of pictures, NAME.png or .jpg, .webp, .tif, .gif, beside NAME.txt; or one picture)"
         }
     }
 }

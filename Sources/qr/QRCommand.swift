@@ -11,8 +11,14 @@ struct QRCommand: ParsableCommand {
         abstract: "Make QR codes and read them back from pictures.",
         discussion: """
             Exit status: 0 when every input had a code, 1 when some input had none, \
-            2 when some input could not be read, 64 on usage errors. \
+            2 when some input could not be read, 3 when some input ran out of its time, \
+            64 on usage errors. \
             `qr --version` (or -V) prints the version.
+
+            Tab completion: `qr --generate-completion-script bash` (or zsh, fish) prints \
+            the script for that shell. `make install` (PREFIX=/usr/local) puts qr, this \
+            manual page and the three shells' completions where they look; `make deb` \
+            builds a Debian package of them.
             """,
         subcommands: [EncodeCommand.self, DecodeCommand.self, BenchCommand.self])
 

@@ -185,6 +185,20 @@ import Testing
         #expect(run.stderr.contains("Unknown strategy 'fastest'"))
     }
 
+    @Test func onePictureIsACorpusOfOne() throws {
+        let photo = TestSupport.root.appendingPathComponent("Samples/photos/qrcode-2-17.png").path
+        let run = try TestSupport.run(
+            try Self.qr(),
+            [
+                "bench", photo, "--runs", "1", "--no-warm-up", "--strategies", "zbar,zxing", "--peers",
+                "--cold-in-process",
+            ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.text.contains(": 1 picture (1 code, "), "\(run.text)")
+        #expect(
+            run.text.contains("| zxing | 1/1 |") && run.text.contains("| qr decode (process) | 1/1 |"), "\(run.text)")
+    }
+
     @Test func aMissingCorpusIsReported() throws {
         let run = try TestSupport.run(try Self.qr(), ["bench", "/no/such/corpus"])
         #expect(run.status == 2)

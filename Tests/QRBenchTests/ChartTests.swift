@@ -121,9 +121,11 @@ import Testing
                 #expect(pa.1 < pb.1, "\(a.name) above \(b.name)")
             }
             // Coordinates are written to a tenth of a pixel, so two medians a hair apart
-            // can share a place; a shorter one is never to the right.
+            // can share a place; a shorter one is never to the right, but for marks of
+            // equal read rates set apart sideways (14 px between neighbours).
+            let dodge = 7 * Double(result.strategies.count)
             for (b, pb) in placed where a.latency!.p50 < b.latency!.p50 {
-                #expect(pa.0 <= pb.0, "\(a.name) left of \(b.name)")
+                #expect(pa.0 <= pb.0 + (a.fullyRead == b.fullyRead ? 0 : dodge), "\(a.name) left of \(b.name)")
             }
         }
         // Size lines: one point per size bin.
@@ -166,6 +168,38 @@ import Testing
         let race = try #require(try Self.marks(document, panel: "read-vs-latency")["race"]?.first)
         #expect(
             Self.attribute(race, "data-read") == NumberFormat.fixed(unlabelled.strategies[0].unlabelledRead! / 4, 4))
+    }
+
+    /// Three strategies that read 10 of 11 pictures in about the same time.
+    static func tied(reads: [Double]) -> BenchResult {
+        let strategies = reads.enumerated().map { index, read in
+            StrategyResult(
+                name: StrategyName.allCases[index].rawValue, fullyRead: read, codesRead: read, wrongReads: 0,
+                missedCodes: 11 - read, engineErrors: 0,
+                latency: LatencySummary([5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 40].map { $0 + Double(index) * 0.01 }),
+                cpuPerPicture: 9, coldMilliseconds: 30, costBySize: nil, categories: [], perPicture: [])
+        }
+        return BenchResult(
+            corpus: "tied", date: "now", cores: 2, runs: 1, seed: 1, warmUp: false, coldCall: "in process",
+            pictures: 11, codes: 11, megapixels: 1, categories: [], skipped: [], strategies: strategies)
+    }
+
+    @Test func equalReadRatesStandAtOneHeight() throws {
+        let document = try Self.checkedDocument(Self.tied(reads: [10, 10, 10]))
+        let points = try Self.marks(document, panel: "read-vs-latency")
+        let centres = StrategyName.allCases.prefix(3).map(\.rawValue).compactMap { points[$0]?.first }.map(Self.centre)
+        try #require(centres.count == 3, "\(points.keys)")
+        // One height for the one rate; set apart sideways, by whole marks.
+        #expect(centres.allSatisfy { abs($0.1 - centres[0].1) < 0.05 }, "\(centres)")
+        let xs = centres.map(\.0).sorted()
+        #expect(zip(xs, xs.dropFirst()).allSatisfy { $1 - $0 >= 13.9 }, "\(xs)")
+        #expect(try !Self.elements(document, "//*[contains(text(), 'set apart sideways')]").isEmpty)
+        // A different rate still stands at its own height.
+        let apart = try Self.checkedDocument(Self.tied(reads: [10, 9, 10]))
+        let marks = try Self.marks(apart, panel: "read-vs-latency")
+        let race = Self.centre(try #require(marks[StrategyName.allCases[0].rawValue]?.first))
+        let second = Self.centre(try #require(marks[StrategyName.allCases[1].rawValue]?.first))
+        #expect(race.1 < second.1 - 5)
     }
 
     @Test func sizeBinsHoldThreePicturesOrMore() {

@@ -60,6 +60,36 @@ import Testing
         #expect(categories.contains("| clean | 2 | 2 | 2 | 2 |"))
     }
 
+    @Test func p99NeedsAHundredDecodesAndAPoorFitIsFlagged() throws {
+        // Six timed decodes a row: no p99, and a footnote says why.
+        let table = MarkdownReport.table(Self.result)
+        let rows = table.split(separator: "\n").filter { $0.hasPrefix("| ") }.map { $0.split(separator: "|") }
+        let p99 = try #require(rows[0].firstIndex { $0.trimmingCharacters(in: .whitespaces) == "p99" })
+        #expect(rows.dropFirst().allSatisfy { $0[p99].trimmingCharacters(in: .whitespaces) == "–¹" }, "\(table)")
+        #expect(table.contains("¹ No p99 from 6 timed decodes: it takes 100 or more"), "\(table)")
+
+        var result = ChartTests.tied(reads: [10, 10])
+        result.strategies[0].latency = LatencySummary((1...100).map(Double.init))
+        result.strategies[0].costBySize = LinearFit(x: [1, 2, 3, 4], y: [2, 4, 6, 8.5])
+        result.strategies[1].costBySize = LinearFit(x: [1, 2, 3, 4], y: [5, 1, 1, 5])
+        let flagged = MarkdownReport.table(result)
+        let cells = flagged.split(separator: "\n").filter { $0.hasPrefix("| ") }.map {
+            $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        let rSquared = try #require(cells[0].firstIndex(of: "R²"))
+        // A hundred decodes give a p99; eleven do not. A good fit stands as it is.
+        #expect(cells[1][p99] == NumberFormat.milliseconds(result.strategies[0].latency!.p99), "\(flagged)")
+        #expect(cells[2][p99] == "–¹")
+        #expect(cells[1][rSquared] == NumberFormat.fixed(result.strategies[0].costBySize!.rSquared, 2))
+        #expect(cells[2][rSquared] == "0.00²", "\(flagged)")
+        #expect(flagged.contains("¹ No p99 from 11 timed decodes"), "\(flagged)")
+        #expect(flagged.contains("² R² under 0.5: time hardly follows picture size"), "\(flagged)")
+        // Neither footnote where nothing calls for it.
+        result.strategies.removeLast()
+        let clean = MarkdownReport.table(result)
+        #expect(!clean.contains("¹") && !clean.contains("² R²") && !clean.contains("0²"), "\(clean)")
+    }
+
     @Test func jsonParsesBack() throws {
         let data = try JSONReport.data(Self.result)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

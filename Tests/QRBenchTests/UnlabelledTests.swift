@@ -79,7 +79,7 @@ import Testing
             ))
         #expect(rows[1].hasPrefix("| race | 1/1 | 1/1 | 0 | 0 | "), "\(table)")
         #expect(rows[1].contains("/15 | "))
-        #expect(table.contains(": 16 pictures: 1 labelled (1 codes), 15 unlabelled, "))
+        #expect(table.contains(": 16 pictures: 1 labelled (1 code), 15 unlabelled, "))
         #expect(table.contains("15 unlabelled pictures (no NAME.txt; read = some symbol found): "))
         let agreement = try #require(Self.mixed.agreement)
         if !agreement.disagreements.isEmpty {
@@ -134,6 +134,44 @@ import Testing
         #expect(table.hasPrefix("`tiny`: 3 pictures ("))
         let json = String(decoding: try JSONReport.data(result), as: UTF8.self)
         #expect(!json.contains("\"agreement\"") && !json.contains("unlabelled_read"))
+    }
+
+    @Test func theCategoryTableHasARowOfUnlabelledPictures() throws {
+        let table = MarkdownReport.categoryTable(Self.mixed)
+        let row = try #require(table.split(separator: "\n").first { $0.hasPrefix("| (unlabelled") }, "\(table)")
+        let reads = Self.mixed.strategies.map { NumberFormat.count($0.unlabelledRead!) }
+        #expect(row == "| (unlabelled: a symbol found) | 15 | " + reads.joined(separator: " | ") + " |")
+    }
+
+    @Test func aPeersConflictIsListedWithItsAnswer() throws {
+        let pictures = ["same.png", "differ.png", "missed.png"].map {
+            CorpusPicture(
+                name: $0, category: "c", expected: [], image: GrayImage(width: 1, height: 1, filledWith: 0),
+                labelled: false)
+        }
+        // The strategies agree on every picture; the peer reads one otherwise and misses one.
+        let answers: [[Int: [String]]] = [[0: ["a"], 1: ["c"], 2: ["e"]], [0: ["a"], 1: ["c"], 2: ["e"]]]
+        let peer: [[Int: [String]]] = [[0: ["a"], 1: ["d"], 2: []]]
+        let summary = BenchRunner.agreement(["x", "y"], answers: answers, pictures: pictures, unlabelled: [0, 1, 2])
+        #expect(summary.readAlike == 3 && summary.disagreements.isEmpty)
+        let listed = BenchRunner.addingPeers(
+            summary, strategies: ["x", "y"], answers: answers, peers: ["P (process)"], peerAnswers: peer,
+            pictures: pictures, unlabelled: [0, 1, 2])
+        #expect(listed.readAlike == 3)
+        let counted = BenchRunner.disagreements(peer[0], others: answers, unlabelled: [0, 1, 2]).conflicts
+        #expect(listed.disagreements.count == counted)
+        #expect(listed.disagreements.map(\.name) == ["differ.png"])
+        #expect(listed.disagreements.first?.kind == .processReadOtherwise)
+        #expect(
+            listed.disagreements.first?.answers == [
+                StrategyAnswer(strategy: "x", texts: ["c"]), StrategyAnswer(strategy: "y", texts: ["c"]),
+                StrategyAnswer(strategy: "P (process)", texts: ["d"]),
+            ])
+        var result = ChartTests.tied(reads: [1, 1])
+        result.agreement = listed
+        let text = MarkdownReport.agreement(result)
+        #expect(text.contains("| unlabelled picture | disagreement | x | y | P (process) |"), "\(text)")
+        #expect(text.contains("| differ.png | a process read otherwise | c | c | d |"), "\(text)")
     }
 
     @Test func differentTextsAreAConflict() {

@@ -16,6 +16,15 @@ import Testing
         }
     }
 
+    /// A user finds the completions and how to install them from `qr --help` alone.
+    @Test func theHelpSaysHowToGetTheCompletions() throws {
+        let run = try QRProcess.run(["--help"])
+        #expect(run.status == 0)
+        let help = run.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("qr --generate-completion-script bash"), "\(run.text)")
+        #expect(help.contains("make install") && help.contains("make deb"), "\(run.text)")
+    }
+
     /// Sources the script in bash and asks it what it offers, as bash's programmable
     /// completion does on Tab: the words so far in COMP_WORDS, the cursor at the end.
     @Test func theBashScriptCompletesSubcommandsOptionsAndValues() throws {

@@ -12,7 +12,8 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             A corpus is a folder tree of pictures (NAME.png, or .jpg, .webp, .tif, .gif) \
             beside NAME.txt (the exact payload bytes); NAME.all.txt lists several payloads, separated by a line holding only \
-            U+001E. Each sub-folder is a category. Pictures are loaded before timing; \
+            U+001E. Each sub-folder is a category. One picture named instead of a folder \
+            is a corpus of one. Pictures are loaded before timing; \
             unreadable ones are named on stderr and skipped.
 
             A picture without NAME.txt is unlabelled: it counts as read when a strategy \
@@ -46,7 +47,10 @@ struct BenchCommand: ParsableCommand {
               qr bench --generate sheets/ --count 30 --categories sheet
             """)
 
-    @Argument(help: "The corpus folder (default: Samples/ here, else the Samples/ of the package qr was built in).")
+    @Argument(
+        help:
+            "The corpus folder, or one picture (default: Samples/ here, else the Samples/ of the package qr was built in)."
+    )
     var corpus: String?
 
     @Option(
@@ -79,7 +83,9 @@ struct BenchCommand: ParsableCommand {
             valueName: "FILE"))
     var svg: String?
 
-    @Flag(name: .customLong("category-table"), help: "Also print pictures fully read per category and strategy.")
+    @Flag(
+        name: .customLong("category-table"),
+        help: "Also print pictures fully read per category and strategy, unlabelled ones as a row of their own.")
     var categoryTable = false
 
     @Flag(
