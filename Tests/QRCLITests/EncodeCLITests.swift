@@ -406,6 +406,12 @@ struct EncodeCLIErrorTests {
         #expect(big.status == 2)
         #expect(big.stderr.hasPrefix("qr: text argument: payload too large: 3000 bytes"))
         #expect(big.stderr.contains("at most 2331 bytes"))
+        // 40-L holds 2953 bytes: no level holds 4000, two symbols do.
+        let long = try CLI.qr(["encode", String(repeating: "x", count: 4000)])
+        #expect(long.status == 2 && !long.stderr.contains("--level"))
+        #expect(long.stderr.hasSuffix("; split it over 2 symbols (--split 2)\n"))
+        let micro = try CLI.qr(["encode", String(repeating: "x", count: 24), "--micro", "-l", "L"])
+        #expect(micro.status == 2 && !micro.stderr.contains("--level"))
         let strict = try CLI.qr([
             "encode", "hello world, too long for v1-H", "--level", "H", "--version", "1", "--strict-version",
         ])
