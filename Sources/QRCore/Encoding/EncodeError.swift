@@ -63,7 +63,7 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A format cannot draw what the options ask of it (a translucent colour, colours
     /// other than black and white, text XML cannot carry); the message says what.
     case invalidRenderOption(String)
-    /// A colour is not `RRGGBB` or `RRGGBBAA` hexadecimal.
+    /// A colour is not `RGB`, `RGBA`, `RRGGBB` or `RRGGBBAA` hexadecimal.
     case invalidColor(String)
     /// A target size of `size` pixels is smaller than the symbol and its margin
     /// (`modules` wide, `margin` of them quiet zone on each side) at one pixel a module.
@@ -187,7 +187,7 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
             return message
         case .invalidColor(let text):
             return
-                "'\(text)' is not a colour; use a CSS colour name (red, navy, transparent …) or RRGGBB or RRGGBBAA hexadecimal, such as 000000 or ffffff00"
+                "'\(text)' is not a colour; use a CSS colour name (red, navy, transparent …) or RGB, RRGGBB or RRGGBBAA hexadecimal, such as f00, 000000 or ffffff00"
         case .targetSizeTooSmall(let size, let modules, let margin):
             return
                 "\(name(.targetSize)) of \(size) px is too small: the symbol and its \(margin)-module quiet zone are \(modules) modules wide, "
