@@ -99,8 +99,9 @@ struct EncodeCLIOutputTests {
 
         The format follows the extension of -o (.png, .svg, .pdf, .eps, .pbm, .pam,
         .xbm, .xpm, .txt) unless --format is given. With no -o the code is drawn in the
-        terminal (utf8), or written to standard output in --format. --split N writes
-        NAME-01.EXT ... NAME-NN.EXT.
+        terminal (utf8), or written to standard output in --format; -o - writes PNG (or
+        --format) to standard output, as qrencode does. --split N writes NAME-01.EXT
+        ... NAME-NN.EXT.
 
         Formats: png, svg, pdf and eps (vector: one path; a module is --scale pixels at
         --dpi, default 72, so --scale points), pbm (raw P4), pam (P7, RGB or
@@ -137,7 +138,8 @@ struct EncodeCLIOutputTests {
           <text>                  The text to encode (UTF-8).
 
         SYMBOL:
-          -l, --level <level>     Error correction: restores about 7, 15, 25 or 30%
+          -l, --level, --error <level>
+                                  Error correction: restores about 7, 15, 25 or 30%
                                   damage; a minimum, raised while the version allows
                                   (--no-boost: as given). (values: L, M, Q, H; default:
                                   M)
@@ -173,12 +175,15 @@ struct EncodeCLIOutputTests {
           --size-px <n>           Picture size in pixels, exactly: the largest whole
                                   scale that fits, the quiet zone taking the rest (the
                                   right and bottom one pixel more when it is odd).
-          -m, --margin <n>        Quiet zone in modules (default: 4, 2 for Micro QR).
-          --foreground <colour>   Colour of dark modules: a CSS name or RRGGBB[AA]
-                                  (default: black); pbm, xbm, ascii and ansi256 take
-                                  only black or white.
-          --background <colour>   Colour of light modules: a CSS name, transparent, or
-                                  RRGGBB[AA] (default: white).
+          -m, --margin, --border <n>
+                                  Quiet zone in modules (default: 4, 2 for Micro QR).
+          --foreground, --dark <colour>
+                                  Colour of dark modules: a CSS name or RGB, RRGGBB[AA]
+                                  hexadecimal (default: black); pbm, xbm, ascii and
+                                  ansi256 take only black or white.
+          --background, --light <colour>
+                                  Colour of light modules: a CSS name, transparent, or
+                                  RGB, RRGGBB[AA] hexadecimal (default: white).
           --force                 Write colours even when their contrast is below 3:1.
           -d, --dpi <n>           Resolution: recorded in a PNG (pHYs chunk); sets the
                                   page size of PDF and EPS (default: 72, a pixel is a
@@ -197,8 +202,10 @@ struct EncodeCLIOutputTests {
           -o, --output <file>     Write to FILE (.png, .svg, .pdf, .eps, .pbm, .pam,
                                   .xbm, .xpm or .txt); '-' for standard output.
           -t, --format <format>   Output format; by default from the -o extension, else
-                                  utf8. (values: png, svg, pdf, eps, pbm, pam, xbm,
-                                  xpm, utf8, ansi, ascii, ansi256)
+                                  utf8. qrencode's -t names work too (PNG32, UTF8i,
+                                  ASCIIi, ANSIUTF8 ...; i: inverted). (values: png,
+                                  svg, pdf, eps, pbm, pam, xbm, xpm, utf8, ansi, ascii,
+                                  ansi256)
           -h, --help              Show help information.
 
 

@@ -74,6 +74,57 @@ struct EncodeOptionsCLITests {
         #expect(try CLI.qr(["encode", "漢字", "-k", "-M", "-l", "L", "-t", "utf8"]).status == 0)
     }
 
+    /// qrencode takes a short option's value attached: `-s4`, `-lH`.
+    @Test func qrencodesAttachedValues() throws {
+        let attached = try CLI.qr(["encode", "hello", "-lH", "-v3", "-s4", "-m2", "-tSVG"])
+        let apart = try CLI.qr(["encode", "hello", "-l", "H", "-v", "3", "-s", "4", "-m", "2", "-t", "svg"])
+        #expect(attached.status == 0, "\(attached.stderr)")
+        #expect(attached.stdout == apart.stdout && attached.text.contains("width=\"132\""))
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try CLI.qr(["encode", "x", "-lQ", "--no-boost", "-oa.png", "-d300"], in: directory).status == 0)
+        #expect(try decoded(directory.appendingPathComponent("a.png")).level == "Q")
+    }
+
+    /// qrencode's `-t` names, any case; a trailing `i` draws inverted.
+    @Test(arguments: [
+        ("UTF8i", ["-t", "utf8", "--invert"]), ("utf8i", ["-t", "utf8", "--invert"]),
+        ("ASCIIi", ["-t", "ascii", "--invert"]), ("ANSIUTF8", ["-t", "ansi"]),
+        ("ANSIUTF8i", ["-t", "ansi", "--invert"]), ("PNG32", ["-t", "png"]), ("ANSI256", ["-t", "ansi256"]),
+    ])
+    func qrencodesTypeNames(name: String, same: [String]) throws {
+        let named = try CLI.qr(["encode", "x", "-t", name, "-o", "-"])
+        #expect(named.status == 0, "\(name): \(named.stderr)")
+        #expect(named.stdout == (try CLI.qr(["encode", "x", "-o", "-"] + same)).stdout, "\(name)")
+    }
+
+    /// `-o -` writes PNG, as qrencode does, so that redirecting it makes a picture.
+    @Test func dashOWritesPNG() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLI.qr(["encode", "https://example.org", "-o", "-"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        try Data(result.stdout).write(to: directory.appendingPathComponent("a.png"))
+        #expect(try decoded(directory.appendingPathComponent("a.png")).bytes == Array("https://example.org".utf8))
+        // Asked for, another format.
+        #expect(try CLI.qr(["encode", "x", "-o", "-", "-t", "svg"]).text.hasPrefix("<?xml"))
+    }
+
+    /// segno's names: --dark, --light, --border, --error, and CSS's three-digit colours.
+    @Test func segnosNamesMeanTheSame() throws {
+        let segno = try CLI.qr([
+            "encode", "x", "--dark", "#f00", "--light", "#ffc", "--border", "2", "--error", "q", "-t", "svg",
+        ])
+        let ours = try CLI.qr([
+            "encode", "x", "--foreground", "ff0000", "--background", "ffffcc", "--margin", "2", "--level", "Q",
+            "-t", "svg",
+        ])
+        #expect(segno.status == 0, "\(segno.stderr)")
+        #expect(segno.stdout == ours.stdout && segno.text.contains("#ff0000"))
+        #expect(try CLI.qr(["encode", "x", "--dark", "#ff", "-t", "svg"]).status == 64)
+    }
+
     @Test(arguments: [
         (["--foreground", "red"], "red on white"),
         (["--background", "transparent"], "black on transparent"),

@@ -23,7 +23,8 @@ struct EncodeCommand: ParsableCommand {
 
             The format follows the extension of -o (.png, .svg, .pdf, .eps, .pbm, .pam, \
             .xbm, .xpm, .txt) unless --format is given. With no -o the code is drawn in \
-            the terminal (utf8), or written to standard output in --format. --split N \
+            the terminal (utf8), or written to standard output in --format; -o - writes \
+            PNG (or --format) to standard output, as qrencode does. --split N \
             writes NAME-01.EXT ... NAME-NN.EXT.
 
             Formats: png, svg, pdf and eps (vector: one path; a module is --scale \
@@ -60,21 +61,23 @@ struct EncodeCommand: ParsableCommand {
     var text: String?
 
     @Option(
-        name: [.customShort("i"), .customShort("r"), .customLong("input")],
+        name: [.customShort("i", allowingJoined: true), .customShort("r", allowingJoined: true), .customLong("input")],
         help: ArgumentHelp("Read the payload from FILE; '-' reads standard input.", valueName: "file"))
     var input: String?
 
     @Option(
-        name: [.customShort("o"), .customLong("output")],
+        name: [.customShort("o", allowingJoined: true), .customLong("output")],
         help: ArgumentHelp(
             "Write to FILE (.png, .svg, .pdf, .eps, .pbm, .pam, .xbm, .xpm or .txt); '-' for standard output.",
             valueName: "file"))
     var output: String?
 
     @Option(
-        name: [.customShort("t"), .customLong("format")],
-        help: "Output format; by default from the -o extension, else utf8.")
-    var format: OutputFormat?
+        name: [.customShort("t", allowingJoined: true), .customLong("format")],
+        help:
+            "Output format; by default from the -o extension, else utf8. qrencode's -t names work too (PNG32, UTF8i, ASCIIi, ANSIUTF8 ...; i: inverted)."
+    )
+    var format: FormatArgument?
 
     @OptionGroup(title: "Symbol")
     var symbol: SymbolOptions
@@ -84,9 +87,11 @@ struct EncodeCommand: ParsableCommand {
 
     /// The parsed command line, as the plain settings that do the work.
     var settings: EncodeSettings {
-        EncodeSettings(
-            text: text, input: input, output: output, format: format, symbol: symbol.settings,
+        var settings = EncodeSettings(
+            text: text, input: input, output: output, format: format?.format, symbol: symbol.settings,
             picture: picture.settings)
+        if format?.inverted == true { settings.picture.invert = true }
+        return settings
     }
 
     func validate() throws { try settings.validate() }
@@ -284,10 +289,12 @@ struct EncodeSettings: Equatable {
 
     private var writesToStandardOutput: Bool { output == nil || output == "-" }
 
-    /// --format, else the -o extension, else utf8.
+    /// --format, else the -o extension, else utf8; `-o -` is PNG, as in qrencode, so that
+    /// `-o - > a.png` makes a picture.
     private func resolvedFormat() throws(ValidationError) -> OutputFormat {
         if let format { return format }
-        guard let output, output != "-" else { return .utf8 }
+        guard let output else { return .utf8 }
+        if output == "-" { return .png }
         switch Self.fileExtension(output)?.lowercased() {
         case "png": return .png
         case "svg": return .svg
@@ -354,14 +361,14 @@ struct EncodeSettings: Equatable {
 /// What the payload becomes.
 struct SymbolOptions: ParsableArguments {
     @Option(
-        name: [.customShort("l"), .customLong("level")],
+        name: [.customShort("l", allowingJoined: true), .customLong("level"), .customLong("error")],
         help:
             "Error correction: restores about 7, 15, 25 or 30% damage; a minimum, raised while the version allows (--no-boost: as given)."
     )
     var level: LevelArgument = SymbolSettings.defaults.level
 
     @Option(
-        name: [.customShort("v"), .customLong("version")],
+        name: [.customShort("v", allowingJoined: true), .customLong("version")],
         help: ArgumentHelp("Smallest version, 1-40 (1-4 with --micro); grows if the data needs it.", valueName: "n"))
     var version: Int?
 
@@ -467,7 +474,7 @@ struct SymbolSettings: Equatable {
 /// How the symbol is drawn.
 struct PictureOptions: ParsableArguments {
     @Option(
-        name: [.customShort("s"), .customLong("scale")],
+        name: [.customShort("s", allowingJoined: true), .customLong("scale")],
         help: ArgumentHelp(
             "Pixels per module for PNG, SVG, PBM and XPM; for PDF and EPS, pixels at --dpi (default: 8).",
             valueName: "n"))
@@ -481,26 +488,29 @@ struct PictureOptions: ParsableArguments {
     var sizePx: Int?
 
     @Option(
-        name: [.customShort("m"), .customLong("margin")],
+        name: [.customShort("m", allowingJoined: true), .customLong("margin"), .customLong("border")],
         help: ArgumentHelp("Quiet zone in modules (default: 4, 2 for Micro QR).", valueName: "n"))
     var margin: Int?
 
     @Option(
+        name: [.customLong("foreground"), .customLong("dark")],
         help: ArgumentHelp(
-            "Colour of dark modules: a CSS name or RRGGBB[AA] (default: black); pbm, xbm, ascii and ansi256 take only black or white.",
+            "Colour of dark modules: a CSS name or RGB, RRGGBB[AA] hexadecimal (default: black); pbm, xbm, ascii and ansi256 take only black or white.",
             valueName: "colour"))
     var foreground: String?
 
     @Option(
+        name: [.customLong("background"), .customLong("light")],
         help: ArgumentHelp(
-            "Colour of light modules: a CSS name, transparent, or RRGGBB[AA] (default: white).", valueName: "colour"))
+            "Colour of light modules: a CSS name, transparent, or RGB, RRGGBB[AA] hexadecimal (default: white).",
+            valueName: "colour"))
     var background: String?
 
     @Flag(help: "Write colours even when their contrast is below 3:1.")
     var force = false
 
     @Option(
-        name: [.customShort("d"), .customLong("dpi")],
+        name: [.customShort("d", allowingJoined: true), .customLong("dpi")],
         help: ArgumentHelp(
             "Resolution: recorded in a PNG (pHYs chunk); sets the page size of PDF and EPS (default: 72, a pixel is a point).",
             valueName: "n"))
@@ -575,11 +585,48 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         self.init(rawValue: argument.lowercased())
     }
 
+    /// qrencode's `-t` names, any case, for the formats they match: a trailing `i` is
+    /// qrencode's inverted drawing (``PictureSettings/invert``).
+    static func qrencodeName(_ name: String) -> (format: OutputFormat, inverted: Bool)? {
+        switch name.lowercased() {
+        case "png32": (.png, false)
+        case "utf8i": (.utf8, true)
+        case "asciii": (.ascii, true)
+        case "ansiutf8", "ansi256utf8": (.ansi, false)
+        case "ansiutf8i": (.ansi, true)
+        default: nil
+        }
+    }
+
     /// Bytes a terminal should not be sent.
     var isBinary: Bool { [.png, .pdf, .pbm, .pam].contains(self) }
 
     /// Drawn in text for a terminal; several symbols go one after another.
     var isTerminalArt: Bool { [.utf8, .ansi, .ascii, .ansi256].contains(self) }
+}
+
+/// `-t`/`--format`: a format by its name, or by qrencode's.
+struct FormatArgument: ExpressibleByArgument, Equatable {
+    var format: OutputFormat
+    /// Drawn inverted, as qrencode's `UTF8i` and `ASCIIi`.
+    var inverted = false
+
+    init(format: OutputFormat, inverted: Bool = false) {
+        self.format = format
+        self.inverted = inverted
+    }
+
+    init?(argument: String) {
+        if let format = OutputFormat(argument: argument) {
+            self.init(format: format)
+        } else if let (format, inverted) = OutputFormat.qrencodeName(argument) {
+            self.init(format: format, inverted: inverted)
+        } else {
+            return nil
+        }
+    }
+
+    static var allValueStrings: [String] { OutputFormat.allValueStrings }
 }
 
 enum LevelArgument: String, ExpressibleByArgument, CaseIterable {
