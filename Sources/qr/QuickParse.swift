@@ -119,6 +119,8 @@ enum QuickParse {
             case "eci": return Tokens.flag(value, &settings.symbol.eci)
             case "split": return Tokens.parsed(value, &settings.symbol.split, { Int($0) })
             case "scale": return Tokens.parsed(value, &settings.picture.scale, { Int($0) })
+            case "size": return Tokens.parsed(value, &settings.picture.size, LengthArgument.init(argument:))
+            case "module": return Tokens.parsed(value, &settings.picture.module, LengthArgument.init(argument:))
             case "size-px": return Tokens.parsed(value, &settings.picture.sizePx, { Int($0) })
             case "margin", "border": return Tokens.parsed(value, &settings.picture.margin, { Int($0) })
             case "foreground", "dark": return Tokens.text(value, &settings.picture.foreground)

@@ -108,8 +108,10 @@ struct EncodeCLIOutputTests {
         RGB_ALPHA), xbm, xpm, utf8 and ansi (half blocks), ascii (## and spaces, no
         escapes), ansi256 (as qrencode -t ANSI256). pbm, xbm, ascii and ansi256 are
         black and white only: other colours are refused. Colours are CSS names (red,
-        navy, transparent ...) or RRGGBB[AA]; dark and light must differ by a contrast
-        ratio of 3:1 (WCAG), unless --force.
+        navy, transparent ...) or RGB, RRGGBB[AA]; dark and light must differ by a
+        contrast ratio of 3:1 (WCAG), unless --force. For print, --size gives the whole
+        picture's side, quiet zone included, and --module one module's, in mm, cm, in
+        or pt (SVG, PDF, EPS).
 
         Examples:
           qr encode "https://example.org"
@@ -120,7 +122,7 @@ struct EncodeCLIOutputTests {
           qr encode -i notes.txt --split 4 -o notes.png   # notes-01.png ... -04
           qr encode "WIFI:S:home;T:WPA;P:pw;;" --level H --size-px 600 -o wifi.png
           qr encode "https://example.org" --format ansi --invert
-          qr encode "https://example.org" --scale 2 --dpi 300 -o print.pdf
+          qr encode "https://example.org" --size 30mm -o print.pdf   # 30 mm square
           qr encode "plain text mail" --format ascii
           echo -n "https://example.org" | qr encode -o link.png
           qr encode 0123456789 --mode numeric -l Q -o digits.png
@@ -175,6 +177,11 @@ struct EncodeCLIOutputTests {
           --size-px <n>           Picture size in pixels, exactly: the largest whole
                                   scale that fits, the quiet zone taking the rest (the
                                   right and bottom one pixel more when it is odd).
+          --size <length>         SVG, PDF, EPS: the printed size of the whole picture,
+                                  quiet zone included, with its unit: mm, cm, in or pt
+                                  (30mm, 1.5in).
+          --module <length>       SVG, PDF, EPS: the printed size of one module, with
+                                  its unit: mm, cm, in or pt (0.5mm).
           -m, --margin, --border <n>
                                   Quiet zone in modules (default: 4, 2 for Micro QR).
           --foreground, --dark <colour>

@@ -88,6 +88,9 @@ import Testing
             ["encode", "hello", "-t", "PNG32", "-o", png],
             ["encode", "hello", "-o", "-"],
             ["encode", "hello", "-o-", "-t", "svg"],
+            ["encode", "hello", "--size", "30mm", "-o", svg],
+            ["encode", "hello", "--module=0.5mm", "-o", svg],
+            ["encode", "hello", "--size", "30", "-o", svg],
             // segno's names.
             ["encode", "hello", "--dark", "#f00", "--light=#fff", "--border", "1", "--error", "H", "-o", png],
             ["encode", "hello", "--dark", "red", "--foreground", "blue", "-o", png],

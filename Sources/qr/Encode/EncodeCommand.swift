@@ -32,8 +32,10 @@ struct EncodeCommand: ParsableCommand {
             RGB or RGB_ALPHA), xbm, xpm, utf8 and ansi (half blocks), ascii (## and \
             spaces, no escapes), ansi256 (as qrencode -t ANSI256). pbm, xbm, ascii and \
             ansi256 are black and white only: other colours are refused. Colours are \
-            CSS names (red, navy, transparent ...) or RRGGBB[AA]; dark and light must \
-            differ by a contrast ratio of 3:1 (WCAG), unless --force.
+            CSS names (red, navy, transparent ...) or RGB, RRGGBB[AA]; dark and light must \
+            differ by a contrast ratio of 3:1 (WCAG), unless --force. For print, --size \
+            gives the whole picture's side, quiet zone included, and --module one \
+            module's, in mm, cm, in or pt (SVG, PDF, EPS).
 
             Examples:
               qr encode "https://example.org"
@@ -44,7 +46,7 @@ struct EncodeCommand: ParsableCommand {
               qr encode -i notes.txt --split 4 -o notes.png   # notes-01.png ... -04
               qr encode "WIFI:S:home;T:WPA;P:pw;;" --level H --size-px 600 -o wifi.png
               qr encode "https://example.org" --format ansi --invert
-              qr encode "https://example.org" --scale 2 --dpi 300 -o print.pdf
+              qr encode "https://example.org" --size 30mm -o print.pdf   # 30 mm square
               qr encode "plain text mail" --format ascii
               echo -n "https://example.org" | qr encode -o link.png
               qr encode 0123456789 --mode numeric -l Q -o digits.png
@@ -124,6 +126,11 @@ struct EncodeSettings: Equatable {
         if let problem = optionProblem() { throw ValidationError(problem) }
         let format = try resolvedFormat()
         if let problem = colourProblem(format) { throw ValidationError(problem) }
+        if let name = picture.printSizeName, ![.svg, .pdf, .eps].contains(format) {
+            throw ValidationError(
+                "\(name) applies to SVG, PDF and EPS output; \(format.rawValue) is drawn in \(format.isTerminalArt ? "character cells" : "pixels: use --scale or --size-px")"
+            )
+        }
         if picture.dpi != nil && ![.png, .pdf, .eps].contains(format) {
             throw ValidationError("--dpi applies to PNG, PDF and EPS output only")
         }
@@ -318,12 +325,15 @@ struct EncodeSettings: Equatable {
         case .png:
             return try PNGRenderer(options: options, dpi: picture.dpi).render(matrix)
         case .svg:
-            return Array(
-                try SVGRenderer(options: options, title: picture.title, description: picture.desc).render(matrix).utf8)
+            let renderer = SVGRenderer(
+                options: options, title: picture.title, description: picture.desc, printSize: picture.printSize)
+            return Array(try renderer.render(matrix).utf8)
         case .pdf:
-            return try PDFRenderer(options: options, dpi: picture.dpi ?? 72).render(matrix)
+            return try PDFRenderer(options: options, dpi: picture.dpi ?? 72, printSize: picture.printSize).render(
+                matrix)
         case .eps:
-            return Array(try EPSRenderer(options: options, dpi: picture.dpi ?? 72).render(matrix).utf8)
+            let renderer = EPSRenderer(options: options, dpi: picture.dpi ?? 72, printSize: picture.printSize)
+            return Array(try renderer.render(matrix).utf8)
         case .pbm:
             return try PBMRenderer(options: options).render(matrix)
         case .pam:
@@ -488,6 +498,18 @@ struct PictureOptions: ParsableArguments {
     var sizePx: Int?
 
     @Option(
+        help: ArgumentHelp(
+            "SVG, PDF, EPS: the printed size of the whole picture, quiet zone included, with its unit: mm, cm, in or pt (30mm, 1.5in).",
+            valueName: "length"))
+    var size: LengthArgument?
+
+    @Option(
+        help: ArgumentHelp(
+            "SVG, PDF, EPS: the printed size of one module, with its unit: mm, cm, in or pt (0.5mm).",
+            valueName: "length"))
+    var module: LengthArgument?
+
+    @Option(
         name: [.customShort("m", allowingJoined: true), .customLong("margin"), .customLong("border")],
         help: ArgumentHelp("Quiet zone in modules (default: 4, 2 for Micro QR).", valueName: "n"))
     var margin: Int?
@@ -531,8 +553,8 @@ struct PictureOptions: ParsableArguments {
     /// The parsed options, as plain settings.
     var settings: PictureSettings {
         PictureSettings(
-            scale: scale, sizePx: sizePx, margin: margin, foreground: foreground, background: background, force: force,
-            dpi: dpi, invert: invert, title: title, desc: desc)
+            scale: scale, sizePx: sizePx, size: size, module: module, margin: margin, foreground: foreground,
+            background: background, force: force, dpi: dpi, invert: invert, title: title, desc: desc)
     }
 
     func validate() throws { try settings.validate() }
@@ -542,6 +564,8 @@ struct PictureOptions: ParsableArguments {
 struct PictureSettings: Equatable {
     var scale: Int?
     var sizePx: Int?
+    var size: LengthArgument?
+    var module: LengthArgument?
     var margin: Int?
     var foreground: String?
     var background: String?
@@ -554,7 +578,24 @@ struct PictureSettings: Equatable {
     func validate() throws(ValidationError) {
         if scale != nil && sizePx != nil { throw ValidationError("give --scale or --size-px, not both") }
         if let sizePx, sizePx < 1 { throw ValidationError("--size-px must be at least 1") }
+        if size != nil && module != nil { throw ValidationError("give --size or --module, not both") }
+        if let name = printSizeName {
+            for (other, given) in [("--scale", scale != nil), ("--size-px", sizePx != nil), ("--dpi", dpi != nil)]
+            where given {
+                throw ValidationError("give \(name) or \(other), not both: a printed size sets the module's size")
+            }
+        }
     }
+
+    /// The printed size asked for, if any.
+    var printSize: PrintSize? {
+        if let size { return .picture(points: size.points) }
+        if let module { return .module(points: module.points) }
+        return nil
+    }
+
+    /// The option that asked for a printed size, for messages.
+    var printSizeName: String? { size != nil ? "--size" : module != nil ? "--module" : nil }
 
     /// The picture options; checks the colours and ranges that need no symbol (the
     /// library's checks, which the renderers make again).
@@ -603,6 +644,23 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
     /// Drawn in text for a terminal; several symbols go one after another.
     var isTerminalArt: Bool { [.utf8, .ansi, .ascii, .ansi256].contains(self) }
+}
+
+/// `--size` and `--module`: a length with its unit (mm, cm, in, pt), in points.
+struct LengthArgument: ExpressibleByArgument, Equatable {
+    var points: Double
+
+    init?(argument: String) {
+        let text = argument.lowercased()
+        let units: [(String, Double)] = [("mm", 72 / 25.4), ("cm", 720 / 25.4), ("in", 72), ("pt", 1)]
+        guard let (unit, factor) = units.first(where: { text.hasSuffix($0.0) }) else { return nil }
+        let number = text.dropLast(unit.count)
+        // Digits and at most one point: no sign, exponent, inf or nan.
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+            number.filter({ $0 == "." }).count <= 1, let value = Double(number), value > 0
+        else { return nil }
+        points = value * factor
+    }
 }
 
 /// `-t`/`--format`: a format by its name, or by qrencode's.
