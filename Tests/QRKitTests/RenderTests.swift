@@ -404,6 +404,29 @@ struct RenderTerminalTests {
         #expect(text.split(separator: "\n").allSatisfy { $0.hasSuffix("\u{1B}[0m") })
     }
 
+    /// Other colours are 24-bit escapes, swapped by `inverted`; plain half blocks, drawn
+    /// in the terminal's colours, refuse them rather than drop them.
+    @Test func ansiPaintsTheColoursAskedFor() throws {
+        let matrix = try encoder.encode(text: "ansi")
+        let navy = RGBAColor(red: 0, green: 0, blue: 128)
+        let ivory = RGBAColor(red: 255, green: 255, blue: 240)
+        let text = try TerminalRenderer(style: .ansi, foreground: navy, background: ivory).render(matrix)
+        // The quiet zone's first line: light above and below.
+        #expect(text.hasPrefix("\u{1B}[38;2;255;255;240;48;2;255;255;240m▀"))
+        #expect(text.contains("38;2;0;0;128") && !text.contains("[30;") && !text.contains(";107m"))
+        let inverted = try TerminalRenderer(style: .ansi, inverted: true, foreground: navy, background: ivory)
+            .render(matrix)
+        #expect(inverted.hasPrefix("\u{1B}[38;2;0;0;128;48;2;0;0;128m▀"))
+        #expect(throws: EncodeError.self) {
+            try TerminalRenderer(style: .halfBlocks, foreground: navy).render(matrix)
+        }
+        #expect(throws: EncodeError.self) {
+            try TerminalRenderer(style: .ansi, background: RGBAColor(red: 255, green: 255, blue: 255, alpha: 0))
+                .checkColours()
+        }
+        #expect(throws: Never.self) { try TerminalRenderer(style: .halfBlocks, inverted: true).checkColours() }
+    }
+
     @Test func microTerminalUsesItsMargin() throws {
         let matrix = try encoder.encode(text: "12", options: EncodeOptions(level: .l, micro: true))
         let text = try TerminalRenderer().render(matrix)
