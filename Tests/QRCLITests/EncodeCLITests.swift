@@ -107,11 +107,12 @@ struct EncodeCLIOutputTests {
         --dpi, default 72, so --scale points), pbm (raw P4), pam (P7, RGB or
         RGB_ALPHA), xbm, xpm, utf8 and ansi (half blocks), ascii (## and spaces, no
         escapes), ansi256 (as qrencode -t ANSI256). pbm, xbm, ascii and ansi256 are
-        black and white only: other colours are refused. Colours are CSS names (red,
-        navy, transparent ...) or RGB, RRGGBB[AA]; dark and light must differ by a
-        contrast ratio of 3:1 (WCAG), unless --force. For print, --size gives the whole
-        picture's side, quiet zone included, and --module one module's, in mm, cm, in
-        or pt (SVG, PDF, EPS).
+        black and white only: other colours are refused; utf8 draws in the terminal's
+        colours and refuses others, ansi draws any opaque ones. Colours are CSS names
+        (red, navy, transparent ...) or RGB, RRGGBB[AA]; dark and light must differ by
+        a contrast ratio of 3:1 (WCAG), unless --force. For print, --size gives the
+        whole picture's side, quiet zone included, and --module one module's, in mm,
+        cm, in or pt (SVG, PDF, EPS).
 
         Examples:
           qr encode "https://example.org"

@@ -152,6 +152,24 @@ struct EncodeOptionsCLITests {
         #expect(forced.status == 0 && forced.text.contains("fill=\"#ffff00\""))
     }
 
+    /// utf8 and ansi take colours as the pictures do: ansi draws them, utf8 (the
+    /// terminal's own colours) refuses them; both check the contrast.
+    @Test func terminalColoursAreDrawnOrRefusedNeverDropped() throws {
+        let utf8 = try CLI.qr(["encode", "x", "-t", "utf8", "--foreground", "red"])
+        #expect(utf8.status == 64 && utf8.stdout.isEmpty)
+        #expect(utf8.stderr.contains("#ff0000 on #ffffff cannot be kept") && utf8.stderr.contains("--format ansi"))
+        #expect(try CLI.qr(["encode", "x", "-t", "utf8", "--background", "navy", "--invert"]).status == 64)
+        let ansi = try CLI.qr(["encode", "x", "-t", "ansi", "--foreground", "red", "--background", "#ffc"])
+        #expect(ansi.status == 0, "\(ansi.stderr)")
+        #expect(ansi.text.contains("\u{1B}[38;2;255;0;0;") && ansi.text.contains(";48;2;255;255;204m"))
+        let yellow = try CLI.qr(["encode", "x", "-t", "ansi", "--foreground", "yellow"])
+        #expect(yellow.status == 64 && yellow.stderr.contains("contrast ratio of 1.07:1"))
+        #expect(try CLI.qr(["encode", "x", "-t", "ansi", "--foreground", "yellow", "--force"]).status == 0)
+        #expect(try CLI.qr(["encode", "x", "-t", "ansi", "--background", "transparent"]).status == 64)
+        // Black on white keeps the 16-colour escapes.
+        #expect(!(try CLI.qr(["encode", "x", "-t", "ansi", "--invert"])).text.contains("38;2"))
+    }
+
     @Test func modeNumericNamesTheCharacterThatDoesNotFit() throws {
         let result = try CLI.qr(["encode", "12a", "--mode", "numeric", "-o", "/tmp/never-written.png"])
         #expect(result.status == 64)

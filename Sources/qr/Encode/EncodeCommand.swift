@@ -31,7 +31,8 @@ struct EncodeCommand: ParsableCommand {
             pixels at --dpi, default 72, so --scale points), pbm (raw P4), pam (P7, \
             RGB or RGB_ALPHA), xbm, xpm, utf8 and ansi (half blocks), ascii (## and \
             spaces, no escapes), ansi256 (as qrencode -t ANSI256). pbm, xbm, ascii and \
-            ansi256 are black and white only: other colours are refused. Colours are \
+            ansi256 are black and white only: other colours are refused; utf8 draws in \
+            the terminal's colours and refuses others, ansi draws any opaque ones. Colours are \
             CSS names (red, navy, transparent ...) or RGB, RRGGBB[AA]; dark and light must \
             differ by a contrast ratio of 3:1 (WCAG), unless --force. For print, --size \
             gives the whole picture's side, quiet zone included, and --module one \
@@ -242,10 +243,16 @@ struct EncodeSettings: Equatable {
             case .ansi256: try ANSI256Renderer(options: options).checkColours()
             case .eps: try EPSRenderer(options: options).checkColours()
             case .xpm: try XPMRenderer(options: options).checkColours()
-            case .png, .svg, .pdf, .pam, .utf8, .ansi: break
+            case .utf8, .ansi:
+                do {
+                    try terminalRenderer(format, options: options).checkColours()
+                } catch {
+                    // Plain half blocks cannot take colours; ANSI escapes can.
+                    return format == .utf8 ? "\(error.commandLineMessage): use --format ansi" : error.commandLineMessage
+                }
+            case .png, .svg, .pdf, .pam: break
             }
-            // Terminal half blocks draw in the terminal's colours, not these.
-            if !picture.force && format != .utf8 && format != .ansi {
+            if !picture.force {
                 do {
                     try options.checkContrast()
                 } catch {
@@ -347,10 +354,17 @@ struct EncodeSettings: Equatable {
         case .ansi256:
             return Array(try ANSI256Renderer(options: options).render(matrix).utf8)
         case .utf8, .ansi:
-            let style: TerminalRenderer.Style = format == .ansi ? .ansi : .halfBlocks
-            let renderer = TerminalRenderer(style: style, inverted: picture.invert, margin: picture.margin)
-            return Array(try renderer.render(matrix).utf8)
+            return Array(try terminalRenderer(format, options: options).render(matrix).utf8)
         }
+    }
+
+    /// utf8 or ansi, in the colours asked for: the renderer swaps them for --invert itself.
+    private func terminalRenderer(_ format: OutputFormat, options: RenderOptions) -> TerminalRenderer {
+        let (dark, light) =
+            picture.invert ? (options.background, options.foreground) : (options.foreground, options.background)
+        return TerminalRenderer(
+            style: format == .ansi ? .ansi : .halfBlocks, inverted: picture.invert, margin: picture.margin,
+            foreground: dark, background: light)
     }
 
     /// The extension of the last path component, without the dot.
