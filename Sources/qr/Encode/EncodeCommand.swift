@@ -699,6 +699,8 @@ struct FormatArgument: ExpressibleByArgument, Equatable {
     }
 
     static var allValueStrings: [String] { OutputFormat.allValueStrings }
+
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
 
 enum LevelArgument: String, ExpressibleByArgument, CaseIterable {
