@@ -208,7 +208,8 @@ struct EncodeCLIOutputTests {
         OPTIONS:
           -i, -r, --input <file>  Read the payload from FILE; '-' reads standard input.
           -o, --output <file>     Write to FILE (.png, .svg, .pdf, .eps, .pbm, .pam,
-                                  .xbm, .xpm or .txt); '-' for standard output.
+                                  .xbm, .xpm or .txt); '-' for standard output (PNG
+                                  unless --format).
           -t, --format <format>   Output format; by default from the -o extension, else
                                   utf8. qrencode's -t names work too (PNG32, UTF8i,
                                   ASCIIi, ANSIUTF8 ...; i: inverted). (values: png,

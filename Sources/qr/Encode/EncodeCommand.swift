@@ -71,7 +71,7 @@ struct EncodeCommand: ParsableCommand {
     @Option(
         name: [.customShort("o", allowingJoined: true), .customLong("output")],
         help: ArgumentHelp(
-            "Write to FILE (.png, .svg, .pdf, .eps, .pbm, .pam, .xbm, .xpm or .txt); '-' for standard output.",
+            "Write to FILE (.png, .svg, .pdf, .eps, .pbm, .pam, .xbm, .xpm or .txt); '-' for standard output (PNG unless --format).",
             valueName: "file"))
     var output: String?
 
