@@ -85,6 +85,7 @@ enum QuickParse {
     static func encode(_ arguments: ArraySlice<String>) -> EncodeSettings? {
         var settings = EncodeSettings()
         var boostGiven = false
+        var invertedFormat = false
         let parsed = Tokens.read(
             arguments,
             shortNames: [
@@ -106,8 +107,13 @@ enum QuickParse {
             case "desc": return Tokens.text(value, &settings.picture.desc)
             case "input": return Tokens.text(value, &settings.input)
             case "output": return Tokens.text(value, &settings.output)
-            case "format": return Tokens.parsed(value, &settings.format, OutputFormat.init(argument:))
-            case "level": return Tokens.parsed(value, &settings.symbol.level, LevelArgument.init(argument:))
+            case "format":
+                guard let value else { return .option }
+                guard let format = FormatArgument(argument: value) else { return .unknown }
+                settings.format = format.format
+                invertedFormat = format.inverted
+                return .option
+            case "level", "error": return Tokens.parsed(value, &settings.symbol.level, LevelArgument.init(argument:))
             case "version": return Tokens.parsed(value, &settings.symbol.version, { Int($0) })
             case "strict-version": return Tokens.flag(value, &settings.symbol.strictVersion)
             case "micro": return Tokens.flag(value, &settings.symbol.micro)
@@ -117,10 +123,12 @@ enum QuickParse {
             case "eci": return Tokens.flag(value, &settings.symbol.eci)
             case "split": return Tokens.parsed(value, &settings.symbol.split, { Int($0) })
             case "scale": return Tokens.parsed(value, &settings.picture.scale, { Int($0) })
+            case "size": return Tokens.parsed(value, &settings.picture.size, LengthArgument.init(argument:))
+            case "module": return Tokens.parsed(value, &settings.picture.module, LengthArgument.init(argument:))
             case "size-px": return Tokens.parsed(value, &settings.picture.sizePx, { Int($0) })
-            case "margin": return Tokens.parsed(value, &settings.picture.margin, { Int($0) })
-            case "foreground": return Tokens.text(value, &settings.picture.foreground)
-            case "background": return Tokens.text(value, &settings.picture.background)
+            case "margin", "border": return Tokens.parsed(value, &settings.picture.margin, { Int($0) })
+            case "foreground", "dark": return Tokens.text(value, &settings.picture.foreground)
+            case "background", "light": return Tokens.text(value, &settings.picture.background)
             case "dpi": return Tokens.parsed(value, &settings.picture.dpi, { Int($0) })
             case "invert": return Tokens.flag(value, &settings.picture.invert)
             default: return .unknown
@@ -130,6 +138,7 @@ enum QuickParse {
             settings.text = argument
             return true
         }
+        if invertedFormat { settings.picture.invert = true }
         return parsed ? settings : nil
     }
 }
@@ -176,10 +185,17 @@ private enum Tokens {
                     name = String(body)
                 }
             } else if argument.hasPrefix("-") && argument != "-" {
-                // One short name alone: -q, -o FILE. Clusters and -oFILE go to ArgumentParser.
-                guard argument.utf8.count == 2, let long = shortNames.first(where: { "-" + $0.key == argument })
-                else { return false }
+                // One short name: -q, -o FILE, or with its value attached as qrencode
+                // takes them (-s4, -lH); a flag given a value (a cluster, -M8) and
+                // -o=FILE go to ArgumentParser.
+                let short = String(argument.dropFirst().prefix(1))
+                guard let long = shortNames.first(where: { $0.key == short }) else { return false }
                 name = long.value
+                let attached = argument.dropFirst(1 + short.utf8.count)
+                if !attached.isEmpty {
+                    guard !attached.hasPrefix("=") else { return false }
+                    value = String(attached)
+                }
             } else {
                 guard positional(argument) else { return false }
                 continue

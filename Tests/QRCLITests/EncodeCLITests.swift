@@ -99,16 +99,20 @@ struct EncodeCLIOutputTests {
 
         The format follows the extension of -o (.png, .svg, .pdf, .eps, .pbm, .pam,
         .xbm, .xpm, .txt) unless --format is given. With no -o the code is drawn in the
-        terminal (utf8), or written to standard output in --format. --split N writes
-        NAME-01.EXT ... NAME-NN.EXT.
+        terminal (utf8), or written to standard output in --format; -o - writes PNG (or
+        --format) to standard output, as qrencode does. --split N writes NAME-01.EXT
+        ... NAME-NN.EXT.
 
         Formats: png, svg, pdf and eps (vector: one path; a module is --scale pixels at
         --dpi, default 72, so --scale points), pbm (raw P4), pam (P7, RGB or
         RGB_ALPHA), xbm, xpm, utf8 and ansi (half blocks), ascii (## and spaces, no
         escapes), ansi256 (as qrencode -t ANSI256). pbm, xbm, ascii and ansi256 are
-        black and white only: other colours are refused. Colours are CSS names (red,
-        navy, transparent ...) or RRGGBB[AA]; dark and light must differ by a contrast
-        ratio of 3:1 (WCAG), unless --force.
+        black and white only: other colours are refused; utf8 draws in the terminal's
+        colours and refuses others, ansi draws any opaque ones. Colours are CSS names
+        (red, navy, transparent ...) or RGB, RRGGBB[AA]; dark and light must differ by
+        a contrast ratio of 3:1 (WCAG), unless --force. For print, --size gives the
+        whole picture's side, quiet zone included, and --module one module's, in mm,
+        cm, in or pt (SVG, PDF, EPS).
 
         Examples:
           qr encode "https://example.org"
@@ -119,7 +123,7 @@ struct EncodeCLIOutputTests {
           qr encode -i notes.txt --split 4 -o notes.png   # notes-01.png ... -04
           qr encode "WIFI:S:home;T:WPA;P:pw;;" --level H --size-px 600 -o wifi.png
           qr encode "https://example.org" --format ansi --invert
-          qr encode "https://example.org" --scale 2 --dpi 300 -o print.pdf
+          qr encode "https://example.org" --size 30mm -o print.pdf   # 30 mm square
           qr encode "plain text mail" --format ascii
           echo -n "https://example.org" | qr encode -o link.png
           qr encode 0123456789 --mode numeric -l Q -o digits.png
@@ -137,7 +141,8 @@ struct EncodeCLIOutputTests {
           <text>                  The text to encode (UTF-8).
 
         SYMBOL:
-          -l, --level <level>     Error correction: restores about 7, 15, 25 or 30%
+          -l, --level, --error <level>
+                                  Error correction: restores about 7, 15, 25 or 30%
                                   damage; a minimum, raised while the version allows
                                   (--no-boost: as given). (values: L, M, Q, H; default:
                                   M)
@@ -173,12 +178,20 @@ struct EncodeCLIOutputTests {
           --size-px <n>           Picture size in pixels, exactly: the largest whole
                                   scale that fits, the quiet zone taking the rest (the
                                   right and bottom one pixel more when it is odd).
-          -m, --margin <n>        Quiet zone in modules (default: 4, 2 for Micro QR).
-          --foreground <colour>   Colour of dark modules: a CSS name or RRGGBB[AA]
-                                  (default: black); pbm, xbm, ascii and ansi256 take
-                                  only black or white.
-          --background <colour>   Colour of light modules: a CSS name, transparent, or
-                                  RRGGBB[AA] (default: white).
+          --size <length>         SVG, PDF, EPS: the printed size of the whole picture,
+                                  quiet zone included, with its unit: mm, cm, in or pt
+                                  (30mm, 1.5in).
+          --module <length>       SVG, PDF, EPS: the printed size of one module, with
+                                  its unit: mm, cm, in or pt (0.5mm).
+          -m, --margin, --border <n>
+                                  Quiet zone in modules (default: 4, 2 for Micro QR).
+          --foreground, --dark <colour>
+                                  Colour of dark modules: a CSS name or RGB, RRGGBB[AA]
+                                  hexadecimal (default: black); pbm, xbm, ascii and
+                                  ansi256 take only black or white.
+          --background, --light <colour>
+                                  Colour of light modules: a CSS name, transparent, or
+                                  RGB, RRGGBB[AA] hexadecimal (default: white).
           --force                 Write colours even when their contrast is below 3:1.
           -d, --dpi <n>           Resolution: recorded in a PNG (pHYs chunk); sets the
                                   page size of PDF and EPS (default: 72, a pixel is a
@@ -195,10 +208,13 @@ struct EncodeCLIOutputTests {
         OPTIONS:
           -i, -r, --input <file>  Read the payload from FILE; '-' reads standard input.
           -o, --output <file>     Write to FILE (.png, .svg, .pdf, .eps, .pbm, .pam,
-                                  .xbm, .xpm or .txt); '-' for standard output.
+                                  .xbm, .xpm or .txt); '-' for standard output (PNG
+                                  unless --format).
           -t, --format <format>   Output format; by default from the -o extension, else
-                                  utf8. (values: png, svg, pdf, eps, pbm, pam, xbm,
-                                  xpm, utf8, ansi, ascii, ansi256)
+                                  utf8. qrencode's -t names work too (PNG32, UTF8i,
+                                  ASCIIi, ANSIUTF8 ...; i: inverted). (values: png,
+                                  svg, pdf, eps, pbm, pam, xbm, xpm, utf8, ansi, ascii,
+                                  ansi256)
           -h, --help              Show help information.
 
 
@@ -406,6 +422,12 @@ struct EncodeCLIErrorTests {
         #expect(big.status == 2)
         #expect(big.stderr.hasPrefix("qr: text argument: payload too large: 3000 bytes"))
         #expect(big.stderr.contains("at most 2331 bytes"))
+        // 40-L holds 2953 bytes: no level holds 4000, two symbols do.
+        let long = try CLI.qr(["encode", String(repeating: "x", count: 4000)])
+        #expect(long.status == 2 && !long.stderr.contains("--level"))
+        #expect(long.stderr.hasSuffix("; split it over 2 symbols (--split 2)\n"))
+        let micro = try CLI.qr(["encode", String(repeating: "x", count: 24), "--micro", "-l", "L"])
+        #expect(micro.status == 2 && !micro.stderr.contains("--level"))
         let strict = try CLI.qr([
             "encode", "hello world, too long for v1-H", "--level", "H", "--version", "1", "--strict-version",
         ])

@@ -98,6 +98,46 @@ struct EncodeFormatCLITests {
         #expect(info.contains("13.92 x 13.92 pts"), "\(info)")
     }
 
+    /// `--size` (the whole picture, quiet zone included) and `--module`, measured in the
+    /// file: a PDF's MediaBox, an EPS's HiResBoundingBox, an SVG's width, in millimetres.
+    @Test(arguments: [
+        (["--size", "30mm"], "pdf", 30.0), (["--size", "3cm"], "svg", 30), (["--size", "1in"], "eps", 25.4),
+        (["--size", "72pt"], "pdf", 25.4), (["--size", "30MM"], "eps", 30),
+        // "x" is version 1: 21 modules, 29 with the quiet zone.
+        (["--module", "0.5mm"], "pdf", 14.5), (["--module", "0.5mm"], "svg", 14.5),
+        (["--module", "36pt", "--margin", "0"], "eps", 266.7),
+    ])
+    func printedSizesAreMeasured(arguments: [String], format: String, millimetres: Double) throws {
+        let result = try CLI.qr(["encode", "x", "--format", format] + arguments)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        let text = result.text
+        func number(after marker: String, until end: Character) throws -> Double {
+            let start = try #require(text.range(of: marker), "no \(marker) in \(format)").upperBound
+            return try #require(Double(text[start...].prefix { $0 != end }), "\(marker)")
+        }
+        let measured =
+            switch format {
+            case "pdf": try number(after: "/MediaBox [0 0 ", until: " ") * 25.4 / 72
+            case "eps": try number(after: "%%HiResBoundingBox: 0 0 ", until: " ") * 25.4 / 72
+            default: try number(after: "width=\"", until: "m")
+            }
+        #expect(abs(measured - millimetres) < 0.001, "\(arguments) \(format): \(measured) mm")
+    }
+
+    /// A printed code reads back through each reference reader (3 inches: about 7
+    /// pixels a module at 72 dpi).
+    @Test(arguments: ["pdf", "eps", "svg"])
+    func printedSizesReadBack(format: String) throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("print.\(format)")
+        let encoded = try CLI.qr(["encode", "https://example.org", "--size", "3in", "-o", file.path])
+        #expect(encoded.status == 0, "\(encoded.stderr)")
+        let png = directory.appendingPathComponent("print.png")
+        try Reader.draw(file, as: format, to: png)
+        #expect(try CLI.qr(["decode", "--bytes", png.path]).stdout == Array("https://example.org".utf8))
+    }
+
     @Test func asciiIsPlainTextWithAQuietZone() throws {
         let result = try CLI.qr(["encode", "https://example.org", "--format", "ascii", "--no-boost"])
         #expect(result.status == 0)
@@ -177,6 +217,14 @@ struct EncodeFormatCLITests {
         ["encode", "x", "--format", "ascii", "--size-px", "100"],
         ["encode", "x", "-o", "a.png", "--title", "not SVG"],
         ["encode", "x", "-o", "a.svg", "--title", "bell \u{7}"],
+        ["encode", "x", "-o", "a.png", "--size", "30mm"],
+        ["encode", "x", "--format", "utf8", "--module", "1mm"],
+        ["encode", "x", "-o", "a.pdf", "--size", "30"],
+        ["encode", "x", "-o", "a.pdf", "--size", "-3mm"],
+        ["encode", "x", "-o", "a.pdf", "--size", "30mm", "--module", "1mm"],
+        ["encode", "x", "-o", "a.pdf", "--size", "30mm", "--scale", "2"],
+        ["encode", "x", "-o", "a.pdf", "--module", "1mm", "--dpi", "300"],
+        ["encode", "x", "-o", "a.svg", "--size", "30mm", "--size-px", "300"],
     ])
     func refusedWithExit64(arguments: [String]) throws {
         let result = try CLI.qr(arguments)

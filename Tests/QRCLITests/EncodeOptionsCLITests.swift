@@ -74,6 +74,57 @@ struct EncodeOptionsCLITests {
         #expect(try CLI.qr(["encode", "漢字", "-k", "-M", "-l", "L", "-t", "utf8"]).status == 0)
     }
 
+    /// qrencode takes a short option's value attached: `-s4`, `-lH`.
+    @Test func qrencodesAttachedValues() throws {
+        let attached = try CLI.qr(["encode", "hello", "-lH", "-v3", "-s4", "-m2", "-tSVG"])
+        let apart = try CLI.qr(["encode", "hello", "-l", "H", "-v", "3", "-s", "4", "-m", "2", "-t", "svg"])
+        #expect(attached.status == 0, "\(attached.stderr)")
+        #expect(attached.stdout == apart.stdout && attached.text.contains("width=\"132\""))
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try CLI.qr(["encode", "x", "-lQ", "--no-boost", "-oa.png", "-d300"], in: directory).status == 0)
+        #expect(try decoded(directory.appendingPathComponent("a.png")).level == "Q")
+    }
+
+    /// qrencode's `-t` names, any case; a trailing `i` draws inverted.
+    @Test(arguments: [
+        ("UTF8i", ["-t", "utf8", "--invert"]), ("utf8i", ["-t", "utf8", "--invert"]),
+        ("ASCIIi", ["-t", "ascii", "--invert"]), ("ANSIUTF8", ["-t", "ansi"]),
+        ("ANSIUTF8i", ["-t", "ansi", "--invert"]), ("PNG32", ["-t", "png"]), ("ANSI256", ["-t", "ansi256"]),
+    ])
+    func qrencodesTypeNames(name: String, same: [String]) throws {
+        let named = try CLI.qr(["encode", "x", "-t", name, "-o", "-"])
+        #expect(named.status == 0, "\(name): \(named.stderr)")
+        #expect(named.stdout == (try CLI.qr(["encode", "x", "-o", "-"] + same)).stdout, "\(name)")
+    }
+
+    /// `-o -` writes PNG, as qrencode does, so that redirecting it makes a picture.
+    @Test func dashOWritesPNG() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLI.qr(["encode", "https://example.org", "-o", "-"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        try Data(result.stdout).write(to: directory.appendingPathComponent("a.png"))
+        #expect(try decoded(directory.appendingPathComponent("a.png")).bytes == Array("https://example.org".utf8))
+        // Asked for, another format.
+        #expect(try CLI.qr(["encode", "x", "-o", "-", "-t", "svg"]).text.hasPrefix("<?xml"))
+    }
+
+    /// segno's names: --dark, --light, --border, --error, and CSS's three-digit colours.
+    @Test func segnosNamesMeanTheSame() throws {
+        let segno = try CLI.qr([
+            "encode", "x", "--dark", "#f00", "--light", "#ffc", "--border", "2", "--error", "q", "-t", "svg",
+        ])
+        let ours = try CLI.qr([
+            "encode", "x", "--foreground", "ff0000", "--background", "ffffcc", "--margin", "2", "--level", "Q",
+            "-t", "svg",
+        ])
+        #expect(segno.status == 0, "\(segno.stderr)")
+        #expect(segno.stdout == ours.stdout && segno.text.contains("#ff0000"))
+        #expect(try CLI.qr(["encode", "x", "--dark", "#ff", "-t", "svg"]).status == 64)
+    }
+
     @Test(arguments: [
         (["--foreground", "red"], "red on white"),
         (["--background", "transparent"], "black on transparent"),
@@ -99,6 +150,24 @@ struct EncodeOptionsCLITests {
         #expect(try CLI.qr(["encode", "x", "--foreground", "transparent", "--format", "svg"]).status == 64)
         let forced = try CLI.qr(["encode", "x", "--foreground", "ffff00", "--force", "--format", "svg"])
         #expect(forced.status == 0 && forced.text.contains("fill=\"#ffff00\""))
+    }
+
+    /// utf8 and ansi take colours as the pictures do: ansi draws them, utf8 (the
+    /// terminal's own colours) refuses them; both check the contrast.
+    @Test func terminalColoursAreDrawnOrRefusedNeverDropped() throws {
+        let utf8 = try CLI.qr(["encode", "x", "-t", "utf8", "--foreground", "red"])
+        #expect(utf8.status == 64 && utf8.stdout.isEmpty)
+        #expect(utf8.stderr.contains("#ff0000 on #ffffff cannot be kept") && utf8.stderr.contains("--format ansi"))
+        #expect(try CLI.qr(["encode", "x", "-t", "utf8", "--background", "navy", "--invert"]).status == 64)
+        let ansi = try CLI.qr(["encode", "x", "-t", "ansi", "--foreground", "red", "--background", "#ffc"])
+        #expect(ansi.status == 0, "\(ansi.stderr)")
+        #expect(ansi.text.contains("\u{1B}[38;2;255;0;0;") && ansi.text.contains(";48;2;255;255;204m"))
+        let yellow = try CLI.qr(["encode", "x", "-t", "ansi", "--foreground", "yellow"])
+        #expect(yellow.status == 64 && yellow.stderr.contains("contrast ratio of 1.07:1"))
+        #expect(try CLI.qr(["encode", "x", "-t", "ansi", "--foreground", "yellow", "--force"]).status == 0)
+        #expect(try CLI.qr(["encode", "x", "-t", "ansi", "--background", "transparent"]).status == 64)
+        // Black on white keeps the 16-colour escapes.
+        #expect(!(try CLI.qr(["encode", "x", "-t", "ansi", "--invert"])).text.contains("38;2"))
     }
 
     @Test func modeNumericNamesTheCharacterThatDoesNotFit() throws {

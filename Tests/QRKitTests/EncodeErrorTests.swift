@@ -106,7 +106,8 @@ struct EncodeErrorTests {
                     length: 3000, mode: .byte, capacity: 2331, version: 40, level: .m, micro: false, strict: false))
         let message = try #require(error).description
         #expect(message.contains("3000 bytes") && message.contains("2331") && message.contains("version 40-M"))
-        #expect(message.contains("`EncodeOptions.level = .l`") && message.contains("`QREncoder.encodeSplit`"))
+        // 40-L holds 2953 bytes, so only splitting helps.
+        #expect(!message.contains("EncodeOptions.level") && message.hasSuffix("(`QREncoder.encodeSplit(_:into: 2)`)"))
     }
 
     @Test func tooLargeCountsTheDensestMode() {
@@ -148,7 +149,8 @@ struct EncodeErrorTests {
         let bytes = [UInt8](repeating: 0x61, count: 2953)
         #expect(
             throws: EncodeError.payloadTooLarge(
-                length: 2953, mode: .byte, capacity: 2952, version: 40, level: .l, micro: false, strict: false)
+                length: 2953, mode: .byte, capacity: 2952, version: 40, level: .l, micro: false, strict: false,
+                overheadBits: 12)
         ) {
             try encoder.encode(bytes: bytes, options: EncodeOptions(level: .l, eci: true))
         }
@@ -188,6 +190,43 @@ struct EncodeErrorTests {
                 text: "漢", options: EncodeOptions(level: .l, version: 2, strictVersion: true, micro: true, mode: .kanji)
             )
         }
+    }
+
+    /// A lower level is advised only when it holds the payload; else the fewest parts
+    /// that do, or, past 16, the most any code holds.
+    @Test(arguments: [
+        (4000, ErrorCorrectionLevel.h, "split it over 4 symbols (`QREncoder.encodeSplit(_:into: 4)`)"),
+        (4000, .m, "split it over 2 symbols (`QREncoder.encodeSplit(_:into: 2)`)"),
+        (2000, .h, "lower the level to M (`EncodeOptions.level = .m`)"),
+        (1500, .h, "lower the level to Q (`EncodeOptions.level = .q`)"),
+        (
+            50_000, .l,
+            "it is too long for any QR code: one holds at most 2953 bytes in byte mode (version 40-L), and 16 joined by structured append 47216"
+        ),
+    ])
+    func tooLargeAdvisesWhatHoldsIt(length: Int, level: ErrorCorrectionLevel, advice: String) throws {
+        let error = #expect(throws: EncodeError.self) {
+            try encoder.encode(bytes: [UInt8](repeating: 0x61, count: length), options: EncodeOptions(level: level))
+        }
+        let message = try #require(error).description
+        #expect(message.hasSuffix("; " + advice), "\(message)")
+    }
+
+    @Test func tooLargeForMicroAtLevelLAdvisesNoLevel() throws {
+        // M4-L holds 15 bytes: no level holds 24.
+        let error = #expect(throws: EncodeError.self) {
+            try encoder.encode(
+                text: String(repeating: "a", count: 24), options: EncodeOptions(level: .m, micro: true))
+        }
+        let message = try #require(error).description
+        #expect(
+            message.hasSuffix(
+                "holds at most 13 bytes in that mode; drop `EncodeOptions.micro` for a standard QR symbol"))
+        // 14 bytes fit M4-L.
+        let fits = #expect(throws: EncodeError.self) {
+            try encoder.encode(text: String(repeating: "a", count: 14), options: EncodeOptions(level: .q, micro: true))
+        }
+        #expect(try #require(fits).description.contains("lower the level to L (`EncodeOptions.level = .l`), or drop"))
     }
 
     @Test func tooLargeSplitNamesThePart() {

@@ -119,6 +119,12 @@ import Testing
             errors.append(.conflictingOptions(.eciWithSingleMode(mode)))
             errors.append(.characterNotInMode(character: "'a'", position: 3, mode: mode))
         }
+        // Past any level: the fewest parts that hold it, or past 16 of them, no code does.
+        for length in [4000, 50_000] {
+            errors.append(
+                .payloadTooLarge(
+                    length: length, mode: .byte, capacity: 2331, version: 40, level: .m, micro: false, strict: false))
+        }
         // Each hint: a strict version below the largest, Micro QR, neither; level L or higher.
         for level in ErrorCorrectionLevel.allCases {
             for (version, micro, strict) in [

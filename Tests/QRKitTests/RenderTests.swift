@@ -253,9 +253,13 @@ struct RenderColourTests {
         #expect(try RGBAColor(hex: "0a0B0c80") == RGBAColor(red: 10, green: 11, blue: 12, alpha: 128))
         #expect(try RGBAColor(hex: "0a0b0c80").description == "#0a0b0c80")
         #expect(RGBAColor.white.description == "#ffffff")
+        // CSS's short forms: each digit doubled.
+        #expect(try RGBAColor(hex: "#f00") == RGBAColor(red: 255, green: 0, blue: 0))
+        #expect(try RGBAColor(hex: "0A38") == RGBAColor(red: 0, green: 170, blue: 51, alpha: 136))
+        #expect(try RGBAColor(css: "#fff") == .white)
     }
 
-    @Test(arguments: ["", "#", "fff", "12345", "1234567", "gggggg", "#12345g", "123456789", "ｆｆｆｆｆｆ"])
+    @Test(arguments: ["", "#", "ff", "#ffg", "12345", "1234567", "gggggg", "#12345g", "123456789", "ｆｆｆｆｆｆ"])
     func invalidHex(text: String) {
         #expect(throws: EncodeError.invalidColor(text)) { try RGBAColor(hex: text) }
     }
@@ -400,11 +404,60 @@ struct RenderTerminalTests {
         #expect(text.split(separator: "\n").allSatisfy { $0.hasSuffix("\u{1B}[0m") })
     }
 
+    /// Other colours are 24-bit escapes, swapped by `inverted`; plain half blocks, drawn
+    /// in the terminal's colours, refuse them rather than drop them.
+    @Test func ansiPaintsTheColoursAskedFor() throws {
+        let matrix = try encoder.encode(text: "ansi")
+        let navy = RGBAColor(red: 0, green: 0, blue: 128)
+        let ivory = RGBAColor(red: 255, green: 255, blue: 240)
+        let text = try TerminalRenderer(style: .ansi, foreground: navy, background: ivory).render(matrix)
+        // The quiet zone's first line: light above and below.
+        #expect(text.hasPrefix("\u{1B}[38;2;255;255;240;48;2;255;255;240m▀"))
+        #expect(text.contains("38;2;0;0;128") && !text.contains("[30;") && !text.contains(";107m"))
+        let inverted = try TerminalRenderer(style: .ansi, inverted: true, foreground: navy, background: ivory)
+            .render(matrix)
+        #expect(inverted.hasPrefix("\u{1B}[38;2;0;0;128;48;2;0;0;128m▀"))
+        #expect(throws: EncodeError.self) {
+            try TerminalRenderer(style: .halfBlocks, foreground: navy).render(matrix)
+        }
+        #expect(throws: EncodeError.self) {
+            try TerminalRenderer(style: .ansi, background: RGBAColor(red: 255, green: 255, blue: 255, alpha: 0))
+                .checkColours()
+        }
+        #expect(throws: Never.self) { try TerminalRenderer(style: .halfBlocks, inverted: true).checkColours() }
+    }
+
     @Test func microTerminalUsesItsMargin() throws {
         let matrix = try encoder.encode(text: "12", options: EncodeOptions(level: .l, micro: true))
         let text = try TerminalRenderer().render(matrix)
         let lines = text.split(separator: "\n")
         #expect(lines.count == (matrix.size + 4 + 1) / 2)
         #expect(lines.allSatisfy { $0.count == matrix.size + 4 })
+    }
+}
+
+@Suite("Render: printed sizes")
+struct PrintSizeTests {
+    let matrix: QRMatrix
+
+    init() throws { matrix = try encoder.encode(text: "x") }
+
+    /// Version 1 with its quiet zone is 29 modules: the page is the size asked for, or
+    /// 29 modules of the size asked for.
+    @Test func thePageIsTheSizeAskedFor() throws {
+        let pdf = String(decoding: try PDFRenderer(printSize: .picture(points: 100)).render(matrix), as: UTF8.self)
+        #expect(pdf.contains("/MediaBox [0 0 100 100]") && pdf.contains("3.4483 0 0 -3.4483 0 100 cm"))
+        let eps = try EPSRenderer(printSize: .module(points: 2)).render(matrix)
+        #expect(eps.contains("%%BoundingBox: 0 0 58 58\n%%HiResBoundingBox: 0 0 58 58\n"))
+        let svg = try SVGRenderer(printSize: .picture(points: PrintSize.points(millimetres: 30))).render(matrix)
+        #expect(svg.contains("width=\"30mm\" height=\"30mm\" viewBox=\"0 0 29 29\""))
+    }
+
+    @Test(arguments: [
+        PrintSize.picture(points: 0), .module(points: -1), .picture(points: 14_401), .module(points: 500),
+    ])
+    func sizesNoPageHoldsAreRefused(size: PrintSize) {
+        #expect(throws: EncodeError.self) { try PDFRenderer(printSize: size).render(matrix) }
+        #expect(throws: EncodeError.self) { try SVGRenderer(printSize: size).render(matrix) }
     }
 }

@@ -34,16 +34,17 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Options that cannot be used together; the message says which and what to drop.
     case conflictingOptions(Conflict)
     /// The payload does not fit. `length` counts units of `mode`; `capacity` is what the
-    /// largest allowed symbol (`version`, `level`) holds in that mode.
+    /// largest allowed symbol (`version`, `level`) holds in that mode after
+    /// `overheadBits` (an ECI header's 12).
     case payloadTooLarge(
         length: Int, mode: QRDataMode, capacity: Int, version: Int, level: ErrorCorrectionLevel,
-        micro: Bool, strict: Bool)
+        micro: Bool, strict: Bool, overheadBits: Int = 0)
     /// A structured-append part does not fit: `part` (from 1) of `parts` is `length` units
-    /// of `mode`, and one symbol (`version`, `level`, with the structured-append header)
-    /// holds `capacity`.
+    /// of `mode`, and one symbol (`version`, `level`, after `overheadBits`: the
+    /// structured-append header and any ECI header) holds `capacity`.
     case splitPartTooLarge(
         part: Int, parts: Int, length: Int, mode: QRDataMode, capacity: Int, version: Int,
-        level: ErrorCorrectionLevel, strict: Bool)
+        level: ErrorCorrectionLevel, strict: Bool, overheadBits: Int = 20)
     /// libqrencode refused the input as invalid (EINVAL).
     case invalidInput
     /// libqrencode ran out of memory (ENOMEM).
@@ -62,7 +63,7 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A format cannot draw what the options ask of it (a translucent colour, colours
     /// other than black and white, text XML cannot carry); the message says what.
     case invalidRenderOption(String)
-    /// A colour is not `RRGGBB` or `RRGGBBAA` hexadecimal.
+    /// A colour is not `RGB`, `RGBA`, `RRGGBB` or `RRGGBBAA` hexadecimal.
     case invalidColor(String)
     /// A target size of `size` pixels is smaller than the symbol and its margin
     /// (`modules` wide, `margin` of them quiet zone on each side) at one pixel a module.
@@ -123,29 +124,41 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
                 "cannot split a payload of \(length) character\(length == 1 ? "" : "s") into \(parts) symbols; lower \(name(.parts))"
         case .conflictingOptions(let conflict):
             return conflict.message(naming: name)
-        case .payloadTooLarge(let length, let mode, let capacity, let version, let level, let micro, let strict):
+        case .payloadTooLarge(
+            let length, let mode, let capacity, let version, let level, let micro, let strict, let overhead):
             let units = length == 1 ? mode.unit.one : mode.unit.many
             let symbol =
                 micro
                 ? "an M\(version)-\(level.rawValue) Micro QR symbol" : "a version \(version)-\(level.rawValue) symbol"
             let capacityUnits = capacity == 1 ? mode.unit.one : mode.unit.many
-            var hint: String
-            if strict && version < (micro ? 4 : 40) {
-                hint = "raise \(name(.version)) or drop \(name(.strictVersion))"
-            } else if micro {
-                hint = "drop \(name(.micro)) for a standard QR symbol"
-            } else {
-                hint = "shorten it or split it over 2 to 16 symbols (\(name(.parts)))"
+            var hints: [String] = []
+            // Only advice that works: a level or a part count is named when it holds the payload.
+            if let lower = Self.lowerLevel(
+                holding: length, below: level, version: version, mode: mode, micro: micro, overheadBits: overhead)
+            {
+                hints.append("lower the level to \(lower.rawValue) (\(name(.level(lower))))")
             }
-            if level > .l { hint = "lower the level (\(name(.lowestLevel))), " + hint }
+            if strict && version < (micro ? 4 : 40) {
+                hints.append("raise \(name(.version)) or drop \(name(.strictVersion))")
+            } else if micro {
+                hints.append("drop \(name(.micro)) for a standard QR symbol")
+            } else if hints.isEmpty {
+                hints.append(
+                    Self.splitAdvice(length: length, mode: mode, level: level, overheadBits: overhead, name: name))
+            }
             return
-                "payload too large: \(length) \(units) in \(mode.rawValue) mode, but \(symbol) holds at most \(capacity) \(capacityUnits) in that mode; \(hint)"
+                "payload too large: \(length) \(units) in \(mode.rawValue) mode, but \(symbol) holds at most \(capacity) \(capacityUnits) in that mode; "
+                + hints.joined(separator: ", or ")
         case .splitPartTooLarge(
-            let part, let parts, let length, let mode, let capacity, let version, let level, let strict):
+            let part, let parts, let length, let mode, let capacity, let version, let level, let strict, let overhead):
             let units = length == 1 ? mode.unit.one : mode.unit.many
             let capacityUnits = capacity == 1 ? mode.unit.one : mode.unit.many
             var hints: [String] = []
-            if level > .l { hints.append("lower the level (\(name(.lowestLevel)))") }
+            if let lower = Self.lowerLevel(
+                holding: length, below: level, version: version, mode: mode, micro: false, overheadBits: overhead)
+            {
+                hints.append("lower the level to \(lower.rawValue) (\(name(.level(lower))))")
+            }
             if strict && version < 40 { hints.append("raise \(name(.version)) or drop \(name(.strictVersion))") }
             hints.append(
                 parts < 16
@@ -174,7 +187,7 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
             return message
         case .invalidColor(let text):
             return
-                "'\(text)' is not a colour; use a CSS colour name (red, navy, transparent …) or RRGGBB or RRGGBBAA hexadecimal, such as 000000 or ffffff00"
+                "'\(text)' is not a colour; use a CSS colour name (red, navy, transparent …) or RGB, RRGGBB or RRGGBBAA hexadecimal, such as f00, 000000 or ffffff00"
         case .targetSizeTooSmall(let size, let modules, let margin):
             return
                 "\(name(.targetSize)) of \(size) px is too small: the symbol and its \(margin)-module quiet zone are \(modules) modules wide, "
@@ -255,7 +268,7 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// A setting that a message tells the caller to change. The library names it as a
     /// Swift property or value (``swiftName``); the `qr` command names its flag.
-    package enum Setting: Sendable, CaseIterable {
+    package enum Setting: Sendable, Equatable, CaseIterable {
         /// The payload as raw bytes, encoded as they are.
         case bytes
         /// Kanji mode.
@@ -268,14 +281,16 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case caseInsensitive
         /// The character set text is written in.
         case characterSet
-        /// The lowest error-correction level, L.
-        case lowestLevel
+        /// The error-correction level, set to this one.
+        case level(ErrorCorrectionLevel)
         /// The smallest version.
         case version
         /// Holding to the version instead of growing.
         case strictVersion
         /// The number of symbols of structured append.
         case parts
+        /// Structured append over this many symbols.
+        case partCount(Int)
         /// Pixels per module.
         case scale
         /// The picture's exact size in pixels.
@@ -284,6 +299,12 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case margin
         /// The resolution in dots per inch.
         case dpi
+
+        /// One of each, a level and a count standing for any.
+        package static let allCases: [Setting] = [
+            .bytes, .kanji, .eci, .micro, .caseInsensitive, .characterSet, .level(.l), .version, .strictVersion,
+            .parts, .partCount(2), .scale, .targetSize, .margin, .dpi,
+        ]
 
         /// The setting as a Swift caller of the library changes it.
         package var swiftName: String {
@@ -294,16 +315,45 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
             case .micro: "`EncodeOptions.micro`"
             case .caseInsensitive: "`EncodeOptions.caseSensitive = false`"
             case .characterSet: "`EncodeOptions.characterSet`"
-            case .lowestLevel: "`EncodeOptions.level = .l`"
+            case .level(let level): "`EncodeOptions.level = .\(level.rawValue.lowercased())`"
             case .version: "`EncodeOptions.version`"
             case .strictVersion: "`EncodeOptions.strictVersion`"
             case .parts: "the part count of `QREncoder.encodeSplit`"
+            case .partCount(let count): "`QREncoder.encodeSplit(_:into: \(count))`"
             case .scale: "`RenderOptions.scale`"
             case .targetSize: "`RenderOptions.targetSize`"
             case .margin: "`RenderOptions.margin`"
             case .dpi: "the renderer's `dpi`"
             }
         }
+    }
+
+    /// The highest level below `level` at which `version` holds `length` units of `mode`.
+    private static func lowerLevel(
+        holding length: Int, below level: ErrorCorrectionLevel, version: Int, mode: QRDataMode, micro: Bool,
+        overheadBits: Int
+    ) -> ErrorCorrectionLevel? {
+        ErrorCorrectionLevel.allCases.reversed().first { lower in
+            lower < level
+                && QRCapacity.maximumLength(
+                    version: version, level: lower, mode: mode, micro: micro, overheadBits: overheadBits) >= length
+        }
+    }
+
+    /// For a payload no single symbol at `level` holds: the fewest symbols of structured
+    /// append that hold it, or, past 16 of them, the most any one code holds.
+    private static func splitAdvice(
+        length: Int, mode: QRDataMode, level: ErrorCorrectionLevel, overheadBits: Int, name: (Setting) -> String
+    ) -> String {
+        // Structured append's header takes 20 bits of each part.
+        let perPart = QRCapacity.maximumLength(version: 40, level: level, mode: mode, overheadBits: overheadBits + 20)
+        let parts = perPart > 0 ? (length + perPart - 1) / perPart : .max
+        if parts <= 16 { return "split it over \(parts) symbols (\(name(.partCount(parts))))" }
+        let most = QRCapacity.maximumLength(version: 40, level: .l, mode: mode, overheadBits: overheadBits)
+        let joined = 16 * QRCapacity.maximumLength(version: 40, level: .l, mode: mode, overheadBits: overheadBits + 20)
+        return
+            "it is too long for any QR code: one holds at most \(most) \(mode.unit.many) in \(mode.rawValue) mode (version 40-L), "
+            + "and 16 joined by structured append \(joined)"
     }
 
     /// A ratio with two decimals, as `1.07` or `4.5`.

@@ -275,7 +275,7 @@ package struct PreparedPayload: Sendable {
             version: version, level: options.level, mode: mode, micro: false, overheadBits: overheadBits)
         return .splitPartTooLarge(
             part: part, parts: parts, length: length, mode: mode, capacity: capacity, version: version,
-            level: options.level, strict: options.strictVersion)
+            level: options.level, strict: options.strictVersion, overheadBits: overheadBits)
     }
 
     /// The error for a payload that does not fit in `version` at the options' level.
@@ -286,6 +286,6 @@ package struct PreparedPayload: Sendable {
             version: version, level: options.level, mode: mode, micro: options.micro, overheadBits: overhead)
         return .payloadTooLarge(
             length: length, mode: mode, capacity: capacity, version: version, level: options.level,
-            micro: options.micro, strict: options.strictVersion)
+            micro: options.micro, strict: options.strictVersion, overheadBits: overhead)
     }
 }

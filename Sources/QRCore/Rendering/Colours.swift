@@ -7,7 +7,7 @@ import Musl
 
 extension RGBAColor {
     /// Reads a colour as CSS writes it: a named colour of CSS Color Module level 4 (any
-    /// case), `transparent`, or `RRGGBB` / `RRGGBBAA` hexadecimal with or without `#`.
+    /// case), `transparent`, or `RGB`, `RRGGBB` / `RRGGBBAA` hexadecimal with or without `#`.
     ///
     /// `transparent` is white with alpha 0, where CSS has black: the same wherever alpha
     /// is honoured, and white paper, not black, to a program that drops alpha (netpbm's

@@ -16,11 +16,14 @@ public struct EPSRenderer: Sendable {
     /// Pixels per inch that `scale` counts in, within `RenderOptions.resolutions`; 72
     /// makes a pixel one point.
     public var dpi: Int
+    /// The printed size, used instead of the scale, `dpi` and target size; `nil` for none.
+    public var printSize: PrintSize?
 
     /// Makes a renderer; every parameter has the default described on its property.
-    public init(options: RenderOptions = RenderOptions(), dpi: Int = 72) {
+    public init(options: RenderOptions = RenderOptions(), dpi: Int = 72, printSize: PrintSize? = nil) {
         self.options = options
         self.dpi = dpi
+        self.printSize = printSize
     }
 
     /// Checks the colours this format can draw, before any symbol is made.
@@ -38,7 +41,7 @@ public struct EPSRenderer: Sendable {
     ///   `.resolutionOutOfRange`, or `.invalidRenderOption` for a translucent colour.
     public func render(_ matrix: QRMatrix) throws -> String {
         let layout = try options.layout(for: matrix)
-        let points = try VectorPage(layout: layout, dpi: dpi)
+        let points = try VectorPage(layout: layout, dpi: dpi, printSize: printSize)
         try options.requireOpaqueColours(format: "EPS")
         var eps = """
             %!PS-Adobe-3.0 EPSF-3.0

@@ -17,11 +17,14 @@ public struct PDFRenderer: Sendable {
     /// Pixels per inch that `scale` counts in, within `RenderOptions.resolutions`; 72
     /// makes a pixel one point.
     public var dpi: Int
+    /// The printed size, used instead of the scale, `dpi` and target size; `nil` for none.
+    public var printSize: PrintSize?
 
     /// Makes a renderer; every parameter has the default described on its property.
-    public init(options: RenderOptions = RenderOptions(), dpi: Int = 72) {
+    public init(options: RenderOptions = RenderOptions(), dpi: Int = 72, printSize: PrintSize? = nil) {
         self.options = options
         self.dpi = dpi
+        self.printSize = printSize
     }
 
     /// Draws `matrix` as a PDF file.
@@ -32,7 +35,7 @@ public struct PDFRenderer: Sendable {
     ///   or `.resolutionOutOfRange`.
     public func render(_ matrix: QRMatrix) throws -> [UInt8] {
         let layout = try options.layout(for: matrix)
-        let points = try VectorPage(layout: layout, dpi: dpi)
+        let points = try VectorPage(layout: layout, dpi: dpi, printSize: printSize)
         var alphas: [String] = []
         var content = "q\n"
         func paint(_ colour: RGBAColor) {
@@ -97,7 +100,18 @@ struct VectorPage: Sendable {
     /// Points from the bottom edge to the margin's top edge.
     let originFromBottom: String
 
-    init(layout: RenderLayout, dpi: Int) throws(EncodeError) {
+    init(layout: RenderLayout, dpi: Int, printSize: PrintSize? = nil) throws(EncodeError) {
+        if let printSize {
+            let points = try printSize.modulePoints(modules: layout.modules)
+            let side = points * Double(layout.modules)
+            module = Decimal.text(points: points)
+            page = Decimal.text(points: side)
+            // A hair over a whole point is rounding, not a point more of bounding box.
+            wholePage = Int((side - 0.0001).rounded(.up))
+            origin = "0"
+            originFromBottom = page
+            return
+        }
         try RenderOptions.validate(dpi: dpi)
         module = Decimal.text(layout.scale * 72, dpi)
         page = Decimal.text(layout.pixels * 72, dpi)

@@ -24,9 +24,10 @@ public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
         self.alpha = alpha
     }
 
-    /// Reads `RRGGBB` or `RRGGBBAA` hexadecimal, with or without a leading `#`.
+    /// Reads `RRGGBB` or `RRGGBBAA` hexadecimal, or CSS's short `RGB` and `RGBA` (each
+    /// digit doubled), with or without a leading `#`.
     ///
-    /// - Parameter hex: The colour, such as `"1a2b3c"` or `"#ffffff00"`.
+    /// - Parameter hex: The colour, such as `"1a2b3c"`, `"#f00"` or `"#ffffff00"`.
     /// - Throws: `EncodeError.invalidColor` for anything else.
     public init(hex: String) throws {
         var digits = Substring(hex)
@@ -39,7 +40,15 @@ public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
             default: nil
             }
         }
-        guard values.count == 6 || values.count == 8 else { throw EncodeError.invalidColor(hex) }
+        guard [3, 4, 6, 8].contains(values.count) else { throw EncodeError.invalidColor(hex) }
+        if values.count < 6 {
+            let short = values.compactMap { $0 }
+            guard short.count == values.count else { throw EncodeError.invalidColor(hex) }
+            let channels = short.map { $0 << 4 | $0 }
+            self.init(
+                red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 255)
+            return
+        }
         var channels: [UInt8] = []
         for index in stride(from: 0, to: values.count, by: 2) {
             guard let high = values[index], let low = values[index + 1] else { throw EncodeError.invalidColor(hex) }

@@ -24,12 +24,19 @@ public struct SVGRenderer: Sendable {
     public var title: String?
     /// A longer description (`<desc>`), such as what the code links to, or `nil`.
     public var description: String?
+    /// The printed size, used instead of the scale and target size: `width` and `height`
+    /// in millimetres; `nil` for none.
+    public var printSize: PrintSize?
 
     /// Makes a renderer; every parameter has the default described on its property.
-    public init(options: RenderOptions = RenderOptions(), title: String? = nil, description: String? = nil) {
+    public init(
+        options: RenderOptions = RenderOptions(), title: String? = nil, description: String? = nil,
+        printSize: PrintSize? = nil
+    ) {
         self.options = options
         self.title = title
         self.description = description
+        self.printSize = printSize
     }
 
     /// Checks that the title and description can be written, before any symbol is made.
@@ -62,14 +69,21 @@ public struct SVGRenderer: Sendable {
     ///   or `.invalidRenderOption` for a title or description holding a character XML 1.0
     ///   cannot carry (control characters other than tab and line breaks).
     public func render(_ matrix: QRMatrix) throws -> String {
-        let layout = try options.layout(for: matrix)
+        var layout = try options.layout(for: matrix)
+        var width = String(layout.pixels)
+        if let printSize {
+            // The view box is the modules alone; the length is the page's.
+            let points = try printSize.modulePoints(modules: layout.modules)
+            layout = RenderLayout(margin: layout.margin, scale: 1, modules: layout.modules)
+            width = Decimal.text(points: points * Double(layout.modules) * 25.4 / 72) + "mm"
+        }
         let texts = try escapedTexts()
         // The view box in modules; a target size's extra pixels widen it on every side.
         let origin = layout.padding.before == 0 ? "0" : "-" + Decimal.text(layout.padding.before, layout.scale)
         let side = Decimal.text(layout.pixels, layout.scale)
         var svg = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(layout.pixels)" height="\(layout.pixels)" \
+            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(width)" \
             viewBox="\(origin) \(origin) \(side) \(side)" shape-rendering="crispEdges"
             """
         if !texts.isEmpty {

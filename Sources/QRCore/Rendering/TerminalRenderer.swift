@@ -6,8 +6,9 @@
 /// Plain half blocks paint in the terminal's own text colour, so which modules get
 /// glyphs depends on the theme: by default light modules are drawn (light text on a
 /// dark background, as `qrencode -t UTF8` does); `inverted` draws the dark modules, for
-/// dark text on a light background. The ANSI style sets black and white explicitly, so
-/// it scans on any theme; `inverted` then swaps the two colours.
+/// dark text on a light background, and they cannot take other colours. The ANSI style
+/// sets black and white explicitly, so it scans on any theme, or `foreground` and
+/// `background` in 24-bit colour; `inverted` then swaps the two colours.
 ///
 /// ```swift
 /// print(try TerminalRenderer(style: .ansi).render(matrix), terminator: "")
@@ -29,21 +30,61 @@ public struct TerminalRenderer: Sendable {
     /// Quiet zone in modules on each side, 0–256; `nil` for the standard 4 (2 for
     /// Micro QR).
     public var margin: Int?
+    /// Colour of dark modules: black, or any opaque colour for `.ansi`.
+    public var foreground: RGBAColor
+    /// Colour of light modules: white, or any opaque colour for `.ansi`.
+    public var background: RGBAColor
 
     /// Makes a renderer; every parameter has the default described on its property.
-    public init(style: Style = .halfBlocks, inverted: Bool = false, margin: Int? = nil) {
+    public init(
+        style: Style = .halfBlocks, inverted: Bool = false, margin: Int? = nil, foreground: RGBAColor = .black,
+        background: RGBAColor = .white
+    ) {
         self.style = style
         self.inverted = inverted
         self.margin = margin
+        self.foreground = foreground
+        self.background = background
+    }
+
+    /// Checks the colours this style can draw, before any symbol is made.
+    ///
+    /// - Throws: `EncodeError.invalidRenderOption` for colours other than black on white
+    ///   in plain half blocks (they draw in the terminal's own colours), and for a
+    ///   translucent colour in ANSI colour (a terminal has no transparency).
+    public func checkColours() throws(EncodeError) {
+        switch style {
+        case .halfBlocks:
+            guard foreground == .black && background == .white else {
+                throw .invalidRenderOption(
+                    "plain half blocks draw in the terminal's own colours, so \(foreground) on \(background) cannot be kept; ANSI colour draws them"
+                )
+            }
+        case .ansi:
+            guard foreground.isOpaque && background.isOpaque else {
+                throw .invalidRenderOption(
+                    "a terminal has no transparency: ANSI colours must be opaque, not \(foreground) on \(background)")
+            }
+        }
     }
 
     /// Draws `matrix`.
     ///
     /// - Parameter matrix: The symbol.
     /// - Returns: `(size + 2 × margin + 1) / 2` lines, each ending in a newline.
-    /// - Throws: `EncodeError.marginOutOfRange`.
+    /// - Throws: `EncodeError.marginOutOfRange`, or what ``checkColours()`` throws.
     public func render(_ matrix: QRMatrix) throws -> String {
         let layout = try RenderOptions(scale: 1, margin: margin).layout(for: matrix)
+        try checkColours()
+        // Black and white keep the 16-colour escapes every terminal has.
+        let plain = foreground == .black && background == .white
+        func channels(_ colour: RGBAColor) -> String { "2;\(colour.red);\(colour.green);\(colour.blue)" }
+        let upperCode =
+            plain
+            ? (dark: "30", light: "97") : (dark: "38;" + channels(foreground), light: "38;" + channels(background))
+        let lowerCode =
+            plain
+            ? (dark: "40", light: "107") : (dark: "48;" + channels(foreground), light: "48;" + channels(background))
         let first = -layout.margin
         let end = matrix.size + layout.margin
         var text = ""
@@ -66,7 +107,8 @@ public struct TerminalRenderer: Sendable {
                     let lower = bottomInside ? matrix.isDark(x: x, y: top + 1) != inverted : inverted
                     if current?.upper != upper || current?.lower != lower {
                         // Foreground paints the upper half, background the lower.
-                        text += "\u{1B}[\(upper ? 30 : 97);\(lower ? 40 : 107)m"
+                        text +=
+                            "\u{1B}[\(upper ? upperCode.dark : upperCode.light);\(lower ? lowerCode.dark : lowerCode.light)m"
                         current = (upper, lower)
                     }
                     text += "▀"

@@ -23,16 +23,20 @@ struct EncodeCommand: ParsableCommand {
 
             The format follows the extension of -o (.png, .svg, .pdf, .eps, .pbm, .pam, \
             .xbm, .xpm, .txt) unless --format is given. With no -o the code is drawn in \
-            the terminal (utf8), or written to standard output in --format. --split N \
+            the terminal (utf8), or written to standard output in --format; -o - writes \
+            PNG (or --format) to standard output, as qrencode does. --split N \
             writes NAME-01.EXT ... NAME-NN.EXT.
 
             Formats: png, svg, pdf and eps (vector: one path; a module is --scale \
             pixels at --dpi, default 72, so --scale points), pbm (raw P4), pam (P7, \
             RGB or RGB_ALPHA), xbm, xpm, utf8 and ansi (half blocks), ascii (## and \
             spaces, no escapes), ansi256 (as qrencode -t ANSI256). pbm, xbm, ascii and \
-            ansi256 are black and white only: other colours are refused. Colours are \
-            CSS names (red, navy, transparent ...) or RRGGBB[AA]; dark and light must \
-            differ by a contrast ratio of 3:1 (WCAG), unless --force.
+            ansi256 are black and white only: other colours are refused; utf8 draws in \
+            the terminal's colours and refuses others, ansi draws any opaque ones. Colours are \
+            CSS names (red, navy, transparent ...) or RGB, RRGGBB[AA]; dark and light must \
+            differ by a contrast ratio of 3:1 (WCAG), unless --force. For print, --size \
+            gives the whole picture's side, quiet zone included, and --module one \
+            module's, in mm, cm, in or pt (SVG, PDF, EPS).
 
             Examples:
               qr encode "https://example.org"
@@ -43,7 +47,7 @@ struct EncodeCommand: ParsableCommand {
               qr encode -i notes.txt --split 4 -o notes.png   # notes-01.png ... -04
               qr encode "WIFI:S:home;T:WPA;P:pw;;" --level H --size-px 600 -o wifi.png
               qr encode "https://example.org" --format ansi --invert
-              qr encode "https://example.org" --scale 2 --dpi 300 -o print.pdf
+              qr encode "https://example.org" --size 30mm -o print.pdf   # 30 mm square
               qr encode "plain text mail" --format ascii
               echo -n "https://example.org" | qr encode -o link.png
               qr encode 0123456789 --mode numeric -l Q -o digits.png
@@ -60,21 +64,23 @@ struct EncodeCommand: ParsableCommand {
     var text: String?
 
     @Option(
-        name: [.customShort("i"), .customShort("r"), .customLong("input")],
+        name: [.customShort("i", allowingJoined: true), .customShort("r", allowingJoined: true), .customLong("input")],
         help: ArgumentHelp("Read the payload from FILE; '-' reads standard input.", valueName: "file"))
     var input: String?
 
     @Option(
-        name: [.customShort("o"), .customLong("output")],
+        name: [.customShort("o", allowingJoined: true), .customLong("output")],
         help: ArgumentHelp(
-            "Write to FILE (.png, .svg, .pdf, .eps, .pbm, .pam, .xbm, .xpm or .txt); '-' for standard output.",
+            "Write to FILE (.png, .svg, .pdf, .eps, .pbm, .pam, .xbm, .xpm or .txt); '-' for standard output (PNG unless --format).",
             valueName: "file"))
     var output: String?
 
     @Option(
-        name: [.customShort("t"), .customLong("format")],
-        help: "Output format; by default from the -o extension, else utf8.")
-    var format: OutputFormat?
+        name: [.customShort("t", allowingJoined: true), .customLong("format")],
+        help:
+            "Output format; by default from the -o extension, else utf8. qrencode's -t names work too (PNG32, UTF8i, ASCIIi, ANSIUTF8 ...; i: inverted)."
+    )
+    var format: FormatArgument?
 
     @OptionGroup(title: "Symbol")
     var symbol: SymbolOptions
@@ -84,9 +90,11 @@ struct EncodeCommand: ParsableCommand {
 
     /// The parsed command line, as the plain settings that do the work.
     var settings: EncodeSettings {
-        EncodeSettings(
-            text: text, input: input, output: output, format: format, symbol: symbol.settings,
+        var settings = EncodeSettings(
+            text: text, input: input, output: output, format: format?.format, symbol: symbol.settings,
             picture: picture.settings)
+        if format?.inverted == true { settings.picture.invert = true }
+        return settings
     }
 
     func validate() throws { try settings.validate() }
@@ -119,6 +127,11 @@ struct EncodeSettings: Equatable {
         if let problem = optionProblem() { throw ValidationError(problem) }
         let format = try resolvedFormat()
         if let problem = colourProblem(format) { throw ValidationError(problem) }
+        if let name = picture.printSizeName, ![.svg, .pdf, .eps].contains(format) {
+            throw ValidationError(
+                "\(name) applies to SVG, PDF and EPS output; \(format.rawValue) is drawn in \(format.isTerminalArt ? "character cells" : "pixels: use --scale or --size-px")"
+            )
+        }
         if picture.dpi != nil && ![.png, .pdf, .eps].contains(format) {
             throw ValidationError("--dpi applies to PNG, PDF and EPS output only")
         }
@@ -238,10 +251,16 @@ struct EncodeSettings: Equatable {
             case .ansi256: try ANSI256Renderer(options: options).checkColours()
             case .eps: try EPSRenderer(options: options).checkColours()
             case .xpm: try XPMRenderer(options: options).checkColours()
-            case .png, .svg, .pdf, .pam, .utf8, .ansi: break
+            case .utf8, .ansi:
+                do {
+                    try terminalRenderer(format, options: options).checkColours()
+                } catch {
+                    // Plain half blocks cannot take colours; ANSI escapes can.
+                    return format == .utf8 ? "\(error.commandLineMessage): use --format ansi" : error.commandLineMessage
+                }
+            case .png, .svg, .pdf, .pam: break
             }
-            // Terminal half blocks draw in the terminal's colours, not these.
-            if !picture.force && format != .utf8 && format != .ansi {
+            if !picture.force {
                 do {
                     try options.checkContrast()
                 } catch {
@@ -292,10 +311,12 @@ struct EncodeSettings: Equatable {
 
     private var writesToStandardOutput: Bool { output == nil || output == "-" }
 
-    /// --format, else the -o extension, else utf8.
+    /// --format, else the -o extension, else utf8; `-o -` is PNG, as in qrencode, so that
+    /// `-o - > a.png` makes a picture.
     private func resolvedFormat() throws(ValidationError) -> OutputFormat {
         if let format { return format }
-        guard let output, output != "-" else { return .utf8 }
+        guard let output else { return .utf8 }
+        if output == "-" { return .png }
         switch Self.fileExtension(output)?.lowercased() {
         case "png": return .png
         case "svg": return .svg
@@ -319,12 +340,15 @@ struct EncodeSettings: Equatable {
         case .png:
             return try PNGRenderer(options: options, dpi: picture.dpi).render(matrix)
         case .svg:
-            return Array(
-                try SVGRenderer(options: options, title: picture.title, description: picture.desc).render(matrix).utf8)
+            let renderer = SVGRenderer(
+                options: options, title: picture.title, description: picture.desc, printSize: picture.printSize)
+            return Array(try renderer.render(matrix).utf8)
         case .pdf:
-            return try PDFRenderer(options: options, dpi: picture.dpi ?? 72).render(matrix)
+            return try PDFRenderer(options: options, dpi: picture.dpi ?? 72, printSize: picture.printSize).render(
+                matrix)
         case .eps:
-            return Array(try EPSRenderer(options: options, dpi: picture.dpi ?? 72).render(matrix).utf8)
+            let renderer = EPSRenderer(options: options, dpi: picture.dpi ?? 72, printSize: picture.printSize)
+            return Array(try renderer.render(matrix).utf8)
         case .pbm:
             return try PBMRenderer(options: options).render(matrix)
         case .pam:
@@ -338,10 +362,17 @@ struct EncodeSettings: Equatable {
         case .ansi256:
             return Array(try ANSI256Renderer(options: options).render(matrix).utf8)
         case .utf8, .ansi:
-            let style: TerminalRenderer.Style = format == .ansi ? .ansi : .halfBlocks
-            let renderer = TerminalRenderer(style: style, inverted: picture.invert, margin: picture.margin)
-            return Array(try renderer.render(matrix).utf8)
+            return Array(try terminalRenderer(format, options: options).render(matrix).utf8)
         }
+    }
+
+    /// utf8 or ansi, in the colours asked for: the renderer swaps them for --invert itself.
+    private func terminalRenderer(_ format: OutputFormat, options: RenderOptions) -> TerminalRenderer {
+        let (dark, light) =
+            picture.invert ? (options.background, options.foreground) : (options.foreground, options.background)
+        return TerminalRenderer(
+            style: format == .ansi ? .ansi : .halfBlocks, inverted: picture.invert, margin: picture.margin,
+            foreground: dark, background: light)
     }
 
     /// The extension of the last path component, without the dot.
@@ -362,14 +393,14 @@ struct EncodeSettings: Equatable {
 /// What the payload becomes.
 struct SymbolOptions: ParsableArguments {
     @Option(
-        name: [.customShort("l"), .customLong("level")],
+        name: [.customShort("l", allowingJoined: true), .customLong("level"), .customLong("error")],
         help:
             "Error correction: restores about 7, 15, 25 or 30% damage; a minimum, raised while the version allows (--no-boost: as given)."
     )
     var level: LevelArgument = SymbolSettings.defaults.level
 
     @Option(
-        name: [.customShort("v"), .customLong("version")],
+        name: [.customShort("v", allowingJoined: true), .customLong("version")],
         help: ArgumentHelp("Smallest version, 1-40 (1-4 with --micro); grows if the data needs it.", valueName: "n"))
     var version: Int?
 
@@ -480,7 +511,7 @@ struct SymbolSettings: Equatable {
 /// How the symbol is drawn.
 struct PictureOptions: ParsableArguments {
     @Option(
-        name: [.customShort("s"), .customLong("scale")],
+        name: [.customShort("s", allowingJoined: true), .customLong("scale")],
         help: ArgumentHelp(
             "Pixels per module for PNG, SVG, PBM and XPM; for PDF and EPS, pixels at --dpi (default: 8).",
             valueName: "n"))
@@ -494,26 +525,41 @@ struct PictureOptions: ParsableArguments {
     var sizePx: Int?
 
     @Option(
-        name: [.customShort("m"), .customLong("margin")],
+        help: ArgumentHelp(
+            "SVG, PDF, EPS: the printed size of the whole picture, quiet zone included, with its unit: mm, cm, in or pt (30mm, 1.5in).",
+            valueName: "length"))
+    var size: LengthArgument?
+
+    @Option(
+        help: ArgumentHelp(
+            "SVG, PDF, EPS: the printed size of one module, with its unit: mm, cm, in or pt (0.5mm).",
+            valueName: "length"))
+    var module: LengthArgument?
+
+    @Option(
+        name: [.customShort("m", allowingJoined: true), .customLong("margin"), .customLong("border")],
         help: ArgumentHelp("Quiet zone in modules (default: 4, 2 for Micro QR).", valueName: "n"))
     var margin: Int?
 
     @Option(
+        name: [.customLong("foreground"), .customLong("dark")],
         help: ArgumentHelp(
-            "Colour of dark modules: a CSS name or RRGGBB[AA] (default: black); pbm, xbm, ascii and ansi256 take only black or white.",
+            "Colour of dark modules: a CSS name or RGB, RRGGBB[AA] hexadecimal (default: black); pbm, xbm, ascii and ansi256 take only black or white.",
             valueName: "colour"))
     var foreground: String?
 
     @Option(
+        name: [.customLong("background"), .customLong("light")],
         help: ArgumentHelp(
-            "Colour of light modules: a CSS name, transparent, or RRGGBB[AA] (default: white).", valueName: "colour"))
+            "Colour of light modules: a CSS name, transparent, or RGB, RRGGBB[AA] hexadecimal (default: white).",
+            valueName: "colour"))
     var background: String?
 
     @Flag(help: "Write colours even when their contrast is below 3:1.")
     var force = false
 
     @Option(
-        name: [.customShort("d"), .customLong("dpi")],
+        name: [.customShort("d", allowingJoined: true), .customLong("dpi")],
         help: ArgumentHelp(
             "Resolution: recorded in a PNG (pHYs chunk); sets the page size of PDF and EPS (default: 72, a pixel is a point).",
             valueName: "n"))
@@ -534,8 +580,8 @@ struct PictureOptions: ParsableArguments {
     /// The parsed options, as plain settings.
     var settings: PictureSettings {
         PictureSettings(
-            scale: scale, sizePx: sizePx, margin: margin, foreground: foreground, background: background, force: force,
-            dpi: dpi, invert: invert, title: title, desc: desc)
+            scale: scale, sizePx: sizePx, size: size, module: module, margin: margin, foreground: foreground,
+            background: background, force: force, dpi: dpi, invert: invert, title: title, desc: desc)
     }
 
     func validate() throws { try settings.validate() }
@@ -545,6 +591,8 @@ struct PictureOptions: ParsableArguments {
 struct PictureSettings: Equatable {
     var scale: Int?
     var sizePx: Int?
+    var size: LengthArgument?
+    var module: LengthArgument?
     var margin: Int?
     var foreground: String?
     var background: String?
@@ -557,7 +605,24 @@ struct PictureSettings: Equatable {
     func validate() throws(ValidationError) {
         if scale != nil && sizePx != nil { throw ValidationError("give --scale or --size-px, not both") }
         if let sizePx, sizePx < 1 { throw ValidationError("--size-px must be at least 1") }
+        if size != nil && module != nil { throw ValidationError("give --size or --module, not both") }
+        if let name = printSizeName {
+            for (other, given) in [("--scale", scale != nil), ("--size-px", sizePx != nil), ("--dpi", dpi != nil)]
+            where given {
+                throw ValidationError("give \(name) or \(other), not both: a printed size sets the module's size")
+            }
+        }
     }
+
+    /// The printed size asked for, if any.
+    var printSize: PrintSize? {
+        if let size { return .picture(points: size.points) }
+        if let module { return .module(points: module.points) }
+        return nil
+    }
+
+    /// The option that asked for a printed size, for messages.
+    var printSizeName: String? { size != nil ? "--size" : module != nil ? "--module" : nil }
 
     /// The picture options; checks the colours and ranges that need no symbol (the
     /// library's checks, which the renderers make again).
@@ -588,11 +653,67 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         self.init(rawValue: argument.lowercased())
     }
 
+    /// qrencode's `-t` names, any case, for the formats they match: a trailing `i` is
+    /// qrencode's inverted drawing (``PictureSettings/invert``).
+    static func qrencodeName(_ name: String) -> (format: OutputFormat, inverted: Bool)? {
+        switch name.lowercased() {
+        case "png32": (.png, false)
+        case "utf8i": (.utf8, true)
+        case "asciii": (.ascii, true)
+        case "ansiutf8", "ansi256utf8": (.ansi, false)
+        case "ansiutf8i": (.ansi, true)
+        default: nil
+        }
+    }
+
     /// Bytes a terminal should not be sent.
     var isBinary: Bool { [.png, .pdf, .pbm, .pam].contains(self) }
 
     /// Drawn in text for a terminal; several symbols go one after another.
     var isTerminalArt: Bool { [.utf8, .ansi, .ascii, .ansi256].contains(self) }
+}
+
+/// `--size` and `--module`: a length with its unit (mm, cm, in, pt), in points.
+struct LengthArgument: ExpressibleByArgument, Equatable {
+    var points: Double
+
+    init?(argument: String) {
+        let text = argument.lowercased()
+        let units: [(String, Double)] = [("mm", 72 / 25.4), ("cm", 720 / 25.4), ("in", 72), ("pt", 1)]
+        guard let (unit, factor) = units.first(where: { text.hasSuffix($0.0) }) else { return nil }
+        let number = text.dropLast(unit.count)
+        // Digits and at most one point: no sign, exponent, inf or nan.
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+            number.filter({ $0 == "." }).count <= 1, let value = Double(number), value > 0
+        else { return nil }
+        points = value * factor
+    }
+}
+
+/// `-t`/`--format`: a format by its name, or by qrencode's.
+struct FormatArgument: ExpressibleByArgument, Equatable {
+    var format: OutputFormat
+    /// Drawn inverted, as qrencode's `UTF8i` and `ASCIIi`.
+    var inverted = false
+
+    init(format: OutputFormat, inverted: Bool = false) {
+        self.format = format
+        self.inverted = inverted
+    }
+
+    init?(argument: String) {
+        if let format = OutputFormat(argument: argument) {
+            self.init(format: format)
+        } else if let (format, inverted) = OutputFormat.qrencodeName(argument) {
+            self.init(format: format, inverted: inverted)
+        } else {
+            return nil
+        }
+    }
+
+    static var allValueStrings: [String] { OutputFormat.allValueStrings }
+
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
 
 enum LevelArgument: String, ExpressibleByArgument, CaseIterable {
