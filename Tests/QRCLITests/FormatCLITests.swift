@@ -73,14 +73,14 @@ import Testing
         defer { scratch.cleanUp() }
         let heic = try scratch.file(
             "IMG_0001.HEIC", [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [UInt8](repeating: 0, count: 64))
-        let bmp = try scratch.file("scan.png", Array("BM".utf8) + [UInt8](repeating: 0, count: 64))
-        let run = try QRProcess.run(["decode", heic, bmp])
+        let pdf = try scratch.file("scan.png", Array("%PDF-1.7\n".utf8) + [UInt8](repeating: 0, count: 64))
+        let run = try QRProcess.run(["decode", heic, pdf])
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(
             run.stderr == """
-                qr: \(heic): a HEIF/HEIC picture, which cannot be read (only PNG, JPEG, WebP, TIFF and GIF can)
-                qr: \(bmp): a BMP, which cannot be read (only PNG, JPEG, WebP, TIFF and GIF can)
+                qr: \(heic): a HEIF/HEIC picture, which cannot be read (only PNG, JPEG, WebP, TIFF, GIF, BMP and netpbm can)
+                qr: \(pdf): a PDF, which cannot be read (only PNG, JPEG, WebP, TIFF, GIF, BMP and netpbm can)
 
                 """)
     }
@@ -89,8 +89,11 @@ import Testing
         let run = try QRProcess.run(["decode", "--help"])
         #expect(run.status == 0)
         let help = run.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(help.contains("Read the QR codes in pictures: PNG, JPEG, WebP, TIFF, GIF."))
+        #expect(help.contains("Read the QR codes in pictures: PNG, JPEG, WebP, TIFF, GIF, BMP, netpbm."))
         #expect(help.contains("a TIFF gives its first page, a GIF or an animated WebP its first frame"))
-        #expect(help.contains(".png, .jpg, .jpeg, .jfif, .webp, .tif, .tiff and .gif"))
+        #expect(
+            help.contains(
+                ".png, .jpg, .jpeg, .jfif, .webp, .tif, .tiff, .gif, .bmp, .dib, .pbm, .pgm, .ppm, .pnm and .pam"))
+        #expect(help.contains("a folder without one names the files it skipped"))
     }
 }
