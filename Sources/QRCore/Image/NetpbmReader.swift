@@ -118,6 +118,7 @@ private struct NetpbmScanner {
         header.width = try number("width")
         header.height = try number("height")
         if !header.bits { header.maxval = try maxval(number("maxval")) }
+        if header.plain { return header }
         // One blank ends a raw header; the samples follow it at once, whatever they are.
         guard offset < data.count else { throw truncated }
         guard Self.isSpace(data[offset]) else { throw corrupt("no blank after the header") }
