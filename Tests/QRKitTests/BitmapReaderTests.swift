@@ -147,6 +147,53 @@ import Testing
         #expect(try NetpbmReader().read(data: two, name: "two").pixels == [7])
     }
 
+    /// Small files of each kind the readers take apart: raw and plain netpbm, PAM, BMP of a
+    /// palette, run lengths and bit fields.
+    static let seeds: [[UInt8]] = {
+        let ramp = HostileInputs.ramp
+        let masks = [0x00FF_0000, 0x0000_FF00, 0x0000_00FF, Int(0xFF00_0000)]
+        return [
+            Array("P5 24 16 255\n".utf8) + ramp.pixels,
+            Array("P2 4 2 255\n0 1 2 3\n# c\n4 5 6 7\n".utf8),
+            Array("P1 8 2\n10101010 01010101\n".utf8),
+            Array("P6 2 1 65535\n".utf8) + [UInt8](repeating: 0x80, count: 12),
+            Array("P7\nWIDTH 2\nHEIGHT 1\nDEPTH 4\nMAXVAL 255\nENDHDR\n".utf8) + [1, 2, 3, 4, 5, 6, 7, 8],
+            BMPFile.gray8(ramp), BMPFile.gray8(ramp, topDown: true), BMPFile.rle8(ramp),
+            BMPFile.make(
+                width: 6, height: 3, bits: 4, compression: 2, palette: [0, 255],
+                data: [6, 0x01, 0, 0, 0, 4, 0x10, 0x10, 0, 2, 1, 1, 1, 0x00, 0, 1]),
+            BMPFile.make(
+                width: 2, height: 2, bits: 32, compression: 3, headerSize: 124, masks: masks,
+                data: [UInt8](repeating: 0x7F, count: 16)),
+        ]
+    }()
+
+    @Test("a mutated file is a picture within the limit or an error naming it, never a crash", arguments: 0..<10)
+    func mutatedFilesNeverCrash(_ seedIndex: Int) {
+        var random = SplitMix64(seed: 0xB17_0000 + UInt64(seedIndex))
+        let seed = Self.seeds[seedIndex]
+        let reader = ImageReader(pixelLimit: 1 << 20)
+        for _ in 0..<1_000 {
+            var file = seed
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let at = Int.random(in: 0..<file.count, using: &random)
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: file[at] = UInt8.random(in: 0...255, using: &random)
+                case 1: file[at] ^= 1 << UInt8.random(in: 0...7, using: &random)
+                case 2: file.removeSubrange(at..<min(file.count, at + Int.random(in: 1...16, using: &random)))
+                default: file.insert(contentsOf: [UInt8.random(in: 0...255, using: &random), 0xFF, 0], at: at)
+                }
+                if file.isEmpty { file = seed }
+            }
+            do {
+                let image = try reader.read(data: file, name: "m")
+                #expect(image.pixelCount <= 1 << 20)
+            } catch {
+                #expect(error.file == "m")
+            }
+        }
+    }
+
     @Test func theReadersNameTheFormatTheyWereGiven() throws {
         let pbm = Array("P4\n8 1\n".utf8) + [0xAA]
         #expect(throws: ImageError.wrongFormat(file: "x", expected: .bmp, found: .netpbm)) {
