@@ -138,6 +138,13 @@ extension HostileInputs {
                 kind: .bytes(patched(bmp, at: 10, BMPFile.le32(1 << 30)))
             ) { .truncated(file: $0, format: .bmp) },
             HostileInput(
+                name: "RLE8 BMP of a megabyte of runs past its first row's end", fileName: "runs.bmp",
+                kind: .bytes(
+                    BMPFile.make(
+                        width: 16, height: 16, bits: 8, compression: 1, palette: [0, 255],
+                        data: [UInt8]((0..<(1 << 19)).flatMap { _ in [255, 1] as [UInt8] })))
+            ) { .truncated(file: $0, format: .bmp) },
+            HostileInput(
                 name: "BM and garbage", fileName: "garbage.bmp",
                 kind: .bytes(Array("BM".utf8) + [UInt8](repeating: 0xEE, count: 64))
             ) { .corrupt(file: $0, format: .bmp, reason: "unsupported header size 4008636142") },

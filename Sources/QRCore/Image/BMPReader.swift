@@ -243,8 +243,12 @@ private struct BMPBytes {
             let second = Int(data[at + 1])
             at += 2
             if first > 0 {
-                // A run: `first` pixels of one index, or of two alternating nibbles.
-                for step in 0..<first { put(nibbles ? (step % 2 == 0 ? second >> 4 : second & 0xF) : second) }
+                // A run: `first` pixels of one index, or of two alternating nibbles. What
+                // reaches past the row is skipped, not walked: runs of nothing would
+                // otherwise cost 127 steps a byte.
+                let inside = max(0, min(first, width - x))
+                for step in 0..<inside { put(nibbles ? (step % 2 == 0 ? second >> 4 : second & 0xF) : second) }
+                x += first - inside
                 continue
             }
             switch second {
