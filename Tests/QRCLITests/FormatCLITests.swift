@@ -1,6 +1,6 @@
-// qr CLI tests — `qr decode` reads JPEG, WebP, TIFF and GIF as well as PNG, by content:
-// a folder of every format is read whole, standard input takes any of them, and what it
-// does not read is named.
+// qr CLI tests — `qr decode` reads JPEG, WebP, TIFF, GIF, BMP and netpbm as well as PNG,
+// by content: a folder of every format is read whole, standard input takes any of them,
+// what `qr encode` writes as PBM and PAM reads back, and what it does not read is named.
 import Foundation
 import QRTestSupport
 import Testing
@@ -66,6 +66,35 @@ import Testing
         let run = try QRProcess.run(["decode", "-"], stdin: bytes)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.text == (try Self.text(of: QRProcess.sample(sample))) + "\n")
+    }
+
+    @Test func whatQREncodeWritesAsPBMOrPAMAndBMPsOfNetpbmReadBack() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let pbm = scratch.path("code.pbm")
+        let pam = scratch.path("code.pam")
+        for file in [pbm, pam] {
+            let encode = try QRProcess.run(["encode", "read me back", "-o", file])
+            #expect(encode.status == 0, "\(encode.stderr)")
+        }
+        let run = try QRProcess.run(["decode", pbm, pam])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.text == "\(pbm): read me back\n\(pam): read me back\n")
+        // A folder of BMPs (ppmtobmp's, through PPM) and netpbm files is searched and read,
+        // and standard input takes them too.
+        let ppmtobmp = try #require(ProgramRunner.tool("ppmtobmp"), "netpbm is not installed (make test-deps)")
+        let pamtopnm = try #require(ProgramRunner.tool("pamtopnm"), "netpbm is not installed (make test-deps)")
+        let ppm = try ProgramRunner.run(pamtopnm, [pam]).stdout
+        let folder = scratch.path("shots")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try scratch.file("shots/a.PPM", ppm)
+        let bmp = try ProgramRunner.run(ppmtobmp, [scratch.path("shots/a.PPM")]).stdout
+        try scratch.file("shots/b.bmp", bmp)
+        let folderRun = try QRProcess.run(["decode", folder])
+        #expect(folderRun.status == 0, "\(folderRun.stderr)")
+        #expect(folderRun.text == "\(folder)/a.PPM: read me back\n\(folder)/b.bmp: read me back\n")
+        let standardInput = try QRProcess.run(["decode", "-"], stdin: Data(bmp))
+        #expect(standardInput.text == "read me back\n")
     }
 
     @Test func aFormatThatIsNotReadIsNamed() throws {
