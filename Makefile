@@ -26,7 +26,7 @@ SANITIZED_SUITES := StrategyTests|PolicyTests|MemoryBudgetTests|HomographyTests|
 # longer than a picture's CPU budget and a pass, or memory past what the budgets allow
 # (AddressSanitizer's own included), fails its target as a crash does.
 FUZZ_SECONDS ?= 300
-FUZZ_TARGETS := png jpeg webp tiff gif text
+FUZZ_TARGETS := png jpeg webp tiff gif bmp netpbm text
 FUZZ := .build-fuzz/release/qr-fuzz
 
 # valgrind 3.19 reads DWARF 4, not the DWARF 5 clang writes by default.
@@ -254,6 +254,18 @@ fuzz: test-deps
 	@find Samples -name '*.webp' -size -64k -exec cp -f {} .fuzz/seeds/webp/ \;
 	@find Samples Tests/Fixtures/orientation -name '*.tif' -size -64k -exec cp -f {} .fuzz/seeds/tiff/ \;
 	@find Samples -name '*.gif' -size -64k -exec cp -f {} .fuzz/seeds/gif/ \;
+	@# BMP and netpbm seeds: the small GIF samples as netpbm's tools write them, in each variant.
+	@for gif in $$(find Samples -name '*.gif' -size -8k); do name=$$(basename $$gif .gif); \
+	  giftopnm $$gif > .fuzz/seeds/netpbm/$$name.ppm 2>/dev/null || continue; \
+	  ppmtopgm .fuzz/seeds/netpbm/$$name.ppm > .fuzz/seeds/netpbm/$$name.pgm; \
+	  pgmtopbm -threshold .fuzz/seeds/netpbm/$$name.pgm > .fuzz/seeds/netpbm/$$name.pbm; \
+	  pnmtoplainpnm .fuzz/seeds/netpbm/$$name.pgm > .fuzz/seeds/netpbm/$$name.plain.pgm; \
+	  pamtopam < .fuzz/seeds/netpbm/$$name.pgm > .fuzz/seeds/netpbm/$$name.pam; \
+	  ppmtobmp .fuzz/seeds/netpbm/$$name.ppm > .fuzz/seeds/bmp/$$name.bmp 2>/dev/null; \
+	  ppmtobmp -bpp 24 .fuzz/seeds/netpbm/$$name.ppm > .fuzz/seeds/bmp/$$name.24.bmp 2>/dev/null; \
+	  ppmtobmp .fuzz/seeds/netpbm/$$name.pbm > .fuzz/seeds/bmp/$$name.1.bmp 2>/dev/null; \
+	  pnmquant 16 .fuzz/seeds/netpbm/$$name.ppm 2>/dev/null | ppmtobmp -bpp 4 > .fuzz/seeds/bmp/$$name.4.bmp 2>/dev/null; \
+	done
 	@find Samples -name '*.txt' -exec cp -f {} .fuzz/seeds/text/ \;
 	@# SwiftPM passes --sanitize=fuzzer and --sanitize=address to swiftc as two options,
 	@# in an order that changes from run to run, and swiftc keeps only the last: half the

@@ -1,5 +1,5 @@
 // QRFuzzTargets — libFuzzer targets for QRKit: reading each picture format (PNG, JPEG,
-// WebP, TIFF, GIF) and decoding what it gives, and text decoding.
+// WebP, TIFF, GIF, BMP, netpbm) and decoding what it gives, and text decoding.
 //
 // One executable serves every target; the first argument names it:
 //
@@ -35,7 +35,8 @@ typealias RunDriver =
 
 enum FuzzTargets {
     static let all: [String: FuzzTarget] = [
-        "png": png, "jpeg": jpeg, "webp": webp, "tiff": tiff, "gif": gif, "text": text,
+        "png": png, "jpeg": jpeg, "webp": webp, "tiff": tiff, "gif": gif, "bmp": bmp, "netpbm": netpbm,
+        "text": text,
     ]
 
     /// The pixel limit of every picture target: small pictures keep each run fast; the
@@ -80,6 +81,18 @@ enum FuzzTargets {
     /// GIF bytes → GIFReader (first frame).
     static let gif: FuzzTarget = { data, size in
         read(bytes(data, size), with: GIFReader(pixelLimit: pixelLimit))
+        return 0
+    }
+
+    /// BMP bytes → BMPReader (palettes, run lengths, bit fields).
+    static let bmp: FuzzTarget = { data, size in
+        read(bytes(data, size), with: BMPReader(pixelLimit: pixelLimit))
+        return 0
+    }
+
+    /// netpbm bytes → NetpbmReader (PBM, PGM, PPM, PAM; raw and plain).
+    static let netpbm: FuzzTarget = { data, size in
+        read(bytes(data, size), with: NetpbmReader(pixelLimit: pixelLimit))
         return 0
     }
 

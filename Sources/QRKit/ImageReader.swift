@@ -1,15 +1,16 @@
 // QRKit — ImageReader: any picture QRKit reads, its format chosen from its first bytes.
 
-/// Reads PNG, JPEG, WebP, TIFF and GIF pictures as 8-bit grayscale, choosing the reader
+/// Reads PNG, JPEG, WebP, TIFF, GIF, BMP and netpbm pictures as 8-bit grayscale, choosing the reader
 /// from the file's first bytes, never from its name: a JPEG saved as `photo.png` reads as
 /// the JPEG it is.
 ///
 /// A file of another format gets an error that names what it looks like (a HEIF photo, a
-/// PDF, a BMP), and an empty or unrecognised one says so. Each format keeps the promises
+/// PDF), and an empty or unrecognised one says so. Each format keeps the promises
 /// of ``/QRCore/ImageFileReader``: the pixel limit checked from the header before any pixel
 /// memory is allocated, typed errors that name the file, bounded reads of pipes and
 /// devices. See ``/QRPNG/PNGReader``, ``/QRJPEG/JPEGReader``, ``/QRWebP/WebPReader``, ``/QRTIFF/TIFFReader`` (first
-/// page) and ``/QRGIF/GIFReader`` (first frame) for what each reads.
+/// page), ``/QRGIF/GIFReader`` (first frame), ``/QRCore/BMPReader`` and ``/QRCore/NetpbmReader``
+/// for what each reads.
 ///
 /// ```swift
 /// let reader = ImageReader(pixelLimit: 50_000_000)
@@ -69,6 +70,8 @@ public struct ImageReader: ImageFileReader {
         case .webp: try WebPReader(pixelLimit: pixelLimit, memoryBudget: memoryBudget).read(data: data, name: name)
         case .tiff: try TIFFReader(pixelLimit: pixelLimit, memoryBudget: memoryBudget).read(data: data, name: name)
         case .gif: try GIFReader(pixelLimit: pixelLimit, memoryBudget: memoryBudget).read(data: data, name: name)
+        case .bmp: try BMPReader(pixelLimit: pixelLimit, memoryBudget: memoryBudget).read(data: data, name: name)
+        case .netpbm: try NetpbmReader(pixelLimit: pixelLimit, memoryBudget: memoryBudget).read(data: data, name: name)
         case let other: throw .unsupportedFormat(file: name, format: other)
         }
     }

@@ -144,6 +144,7 @@ import Testing
         #expect(run.status == 1)
         #expect(
             run.stderr
-                == "qr: \(scratch.path)/empty\\xff: no pictures in this folder (PNG, JPEG, WebP, TIFF, GIF)\n")
+                == "qr: \(scratch.path)/empty\\xff: no pictures in this folder (PNG, JPEG, WebP, TIFF, GIF, BMP, netpbm)\n"
+        )
     }
 }

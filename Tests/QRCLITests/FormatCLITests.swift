@@ -1,6 +1,6 @@
-// qr CLI tests — `qr decode` reads JPEG, WebP, TIFF and GIF as well as PNG, by content:
-// a folder of every format is read whole, standard input takes any of them, and what it
-// does not read is named.
+// qr CLI tests — `qr decode` reads JPEG, WebP, TIFF, GIF, BMP and netpbm as well as PNG,
+// by content: a folder of every format is read whole, standard input takes any of them,
+// what `qr encode` writes as PBM and PAM reads back, and what it does not read is named.
 import Foundation
 import QRTestSupport
 import Testing
@@ -68,19 +68,48 @@ import Testing
         #expect(run.text == (try Self.text(of: QRProcess.sample(sample))) + "\n")
     }
 
+    @Test func whatQREncodeWritesAsPBMOrPAMAndBMPsOfNetpbmReadBack() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let pbm = scratch.path("code.pbm")
+        let pam = scratch.path("code.pam")
+        for file in [pbm, pam] {
+            let encode = try QRProcess.run(["encode", "read me back", "-o", file])
+            #expect(encode.status == 0, "\(encode.stderr)")
+        }
+        let run = try QRProcess.run(["decode", pbm, pam])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.text == "\(pbm): read me back\n\(pam): read me back\n")
+        // A folder of BMPs (ppmtobmp's, through PPM) and netpbm files is searched and read,
+        // and standard input takes them too.
+        let ppmtobmp = try #require(ProgramRunner.tool("ppmtobmp"), "netpbm is not installed (make test-deps)")
+        let pamtopnm = try #require(ProgramRunner.tool("pamtopnm"), "netpbm is not installed (make test-deps)")
+        let ppm = try ProgramRunner.run(pamtopnm, [pam]).stdout
+        let folder = scratch.path("shots")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try scratch.file("shots/a.PPM", ppm)
+        let bmp = try ProgramRunner.run(ppmtobmp, [scratch.path("shots/a.PPM")]).stdout
+        try scratch.file("shots/b.bmp", bmp)
+        let folderRun = try QRProcess.run(["decode", folder])
+        #expect(folderRun.status == 0, "\(folderRun.stderr)")
+        #expect(folderRun.text == "\(folder)/a.PPM: read me back\n\(folder)/b.bmp: read me back\n")
+        let standardInput = try QRProcess.run(["decode", "-"], stdin: Data(bmp))
+        #expect(standardInput.text == "read me back\n")
+    }
+
     @Test func aFormatThatIsNotReadIsNamed() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
         let heic = try scratch.file(
             "IMG_0001.HEIC", [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [UInt8](repeating: 0, count: 64))
-        let bmp = try scratch.file("scan.png", Array("BM".utf8) + [UInt8](repeating: 0, count: 64))
-        let run = try QRProcess.run(["decode", heic, bmp])
+        let pdf = try scratch.file("scan.png", Array("%PDF-1.7\n".utf8) + [UInt8](repeating: 0, count: 64))
+        let run = try QRProcess.run(["decode", heic, pdf])
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(
             run.stderr == """
-                qr: \(heic): a HEIF/HEIC picture, which cannot be read (only PNG, JPEG, WebP, TIFF and GIF can)
-                qr: \(bmp): a BMP, which cannot be read (only PNG, JPEG, WebP, TIFF and GIF can)
+                qr: \(heic): a HEIF/HEIC picture, which cannot be read (only PNG, JPEG, WebP, TIFF, GIF, BMP and netpbm can)
+                qr: \(pdf): a PDF, which cannot be read (only PNG, JPEG, WebP, TIFF, GIF, BMP and netpbm can)
 
                 """)
     }
@@ -89,8 +118,11 @@ import Testing
         let run = try QRProcess.run(["decode", "--help"])
         #expect(run.status == 0)
         let help = run.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(help.contains("Read the QR codes in pictures: PNG, JPEG, WebP, TIFF, GIF."))
+        #expect(help.contains("Read the QR codes in pictures: PNG, JPEG, WebP, TIFF, GIF, BMP, netpbm."))
         #expect(help.contains("a TIFF gives its first page, a GIF or an animated WebP its first frame"))
-        #expect(help.contains(".png, .jpg, .jpeg, .jfif, .webp, .tif, .tiff and .gif"))
+        #expect(
+            help.contains(
+                ".png, .jpg, .jpeg, .jfif, .webp, .tif, .tiff, .gif, .bmp, .dib, .pbm, .pgm, .ppm, .pnm and .pam"))
+        #expect(help.contains("a folder without one names the files it skipped"))
     }
 }

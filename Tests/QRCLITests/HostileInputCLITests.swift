@@ -113,10 +113,32 @@ import Glibc
         let run = try QRProcess.run(["decode", scratch.path, photo])
         #expect(run.status == 1)
         #expect(run.text == photoText + "\n")
-        #expect(run.stderr == "qr: \(scratch.path): no pictures in this folder (PNG, JPEG, WebP, TIFF, GIF)\n")
+        #expect(
+            run.stderr
+                == "qr: \(scratch.path): no pictures in this folder (PNG, JPEG, WebP, TIFF, GIF, BMP, netpbm; skipped 1 file: notes.txt)\n"
+        )
         let alone = try QRProcess.run(["decode", scratch.path])
         #expect(alone.status == 1)
-        #expect(alone.stderr == "qr: \(scratch.path): no pictures in this folder (PNG, JPEG, WebP, TIFF, GIF)\n")
+        #expect(
+            alone.stderr
+                == "qr: \(scratch.path): no pictures in this folder (PNG, JPEG, WebP, TIFF, GIF, BMP, netpbm; skipped 1 file: notes.txt)\n"
+        )
+    }
+
+    @Test func aFolderWithoutPicturesNamesTheFirstFilesItSkipped() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        for name in ["IMG_0002.HEIC", "IMG_0001.HEIC", "notes.txt", "scan.pdf"] {
+            try scratch.file(name, Array("not read".utf8))
+        }
+        _ = try scratch.folder(named: Array("old".utf8))
+        try scratch.file("old/clip.mov", Array("not read".utf8))
+        let run = try QRProcess.run(["decode", scratch.path])
+        #expect(run.status == 1)
+        #expect(
+            run.stderr
+                == "qr: \(scratch.path): no pictures in this folder (PNG, JPEG, WebP, TIFF, GIF, BMP, netpbm; skipped 5 files: IMG_0001.HEIC, IMG_0002.HEIC, notes.txt, …)\n"
+        )
     }
 
     @Test func aBadFileInsideAFolderIsNamedByItsPath() throws {

@@ -597,17 +597,17 @@ func readErrorOnAFileThatOpens() {
     (.wrongFormat(file: "<stdin>", expected: .png, found: .empty), "<stdin>: not a PNG file (the file is empty)"),
     (
         .wrongFormat(file: "x", expected: .png, found: .unknown),
-        "x: not a PNG file (it starts like none of PNG, JPEG, WebP, TIFF or GIF)"
+        "x: not a PNG file (it starts like none of PNG, JPEG, WebP, TIFF, GIF, BMP or netpbm)"
     ),
     (.wrongFormat(file: "p.gif", expected: .gif, found: .png), "p.gif: not a GIF file (it looks like a PNG)"),
     (
         .unsupportedFormat(file: "IMG_0001.HEIC", format: .heif),
-        "IMG_0001.HEIC: a HEIF/HEIC picture, which cannot be read (only PNG, JPEG, WebP, TIFF and GIF can)"
+        "IMG_0001.HEIC: a HEIF/HEIC picture, which cannot be read (only PNG, JPEG, WebP, TIFF, GIF, BMP and netpbm can)"
     ),
     (.unsupportedFormat(file: "e.jpg", format: .empty), "e.jpg: the file is empty"),
     (
         .unsupportedFormat(file: "r", format: .unknown),
-        "r: not a picture that can be read (it starts like none of PNG, JPEG, WebP, TIFF or GIF)"
+        "r: not a picture that can be read (it starts like none of PNG, JPEG, WebP, TIFF, GIF, BMP or netpbm)"
     ),
     (
         .truncated(file: "t.webp", format: .webp),

@@ -13,10 +13,10 @@ extension HostileInputs {
     public static let faxTIFF = PackagePaths.sampleBytes("formats/qrcode-3-03.g4.tif")
     public static let gif = PackagePaths.sampleBytes("formats/qrcode-3-03.gif")
 
-    /// The bad files of every format but PNG: for each, an empty file under its name, cuts
+    /// The bad files of every format but PNG (BMP and netpbm in BitmapHostileInputs): for each, an empty file under its name, cuts
     /// that lose image data, damage its library refuses, a header declaring a huge
     /// picture, and a bomb (a small, valid file of a picture past the default limit).
-    public static let formats: [HostileInput] = jpegInputs + webPInputs + tiffInputs + gifInputs
+    public static let formats: [HostileInput] = jpegInputs + webPInputs + tiffInputs + gifInputs + bitmapInputs
 
     /// A bomb: the shipped 11000 × 11000 file of `format` (121 megapixels).
     static func bomb(_ fileName: String, _ format: String) -> HostileInput {

@@ -8,7 +8,7 @@
 /// ```
 /// photo.png: not a PNG file (it looks like a JPEG)
 /// scan.jpg: truncated JPEG (the file ends before the image does; it may be an incomplete copy)
-/// photo.heic: a HEIF/HEIC picture, which cannot be read (only PNG, JPEG, WebP, TIFF and GIF can)
+/// photo.heic: a HEIF/HEIC picture, which cannot be read (only PNG, JPEG, WebP, TIFF, GIF, BMP and netpbm can)
 /// ```
 public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The longest side libpng reads (`PNGReader.maximumSide`), which a message names.
@@ -131,7 +131,7 @@ extension ImageFormat {
         }
     }
 
-    /// "PNG, JPEG, WebP, TIFF and GIF" (or "... or GIF").
+    /// "PNG, JPEG, WebP, TIFF, GIF, BMP and netpbm" (or "... or netpbm").
     static func readableList(joinedBy conjunction: String) -> String {
         let names = readable.map(\.name)
         return names.dropLast().joined(separator: ", ") + " \(conjunction) " + names[names.count - 1]

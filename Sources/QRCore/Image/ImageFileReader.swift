@@ -14,8 +14,9 @@
 ///   format the reader decodes is read no further than its first bytes, and no more is
 ///   read in all than a picture within the pixel limit could need.
 ///
-/// The readers of one format are `PNGReader`, `JPEGReader`, `WebPReader`,
-/// `TIFFReader` and `GIFReader`; `ImageReader` reads all five, choosing by content.
+/// The readers of one format are `PNGReader`, `JPEGReader`, `WebPReader`, `TIFFReader`,
+/// `GIFReader`, `BMPReader` and `NetpbmReader`; `ImageReader` reads all seven, choosing
+/// by content.
 ///
 /// ```swift
 /// let image = try ImageReader().read(contentsOf: "photo.jpg")

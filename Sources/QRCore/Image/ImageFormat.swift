@@ -2,7 +2,7 @@
 
 /// The format of a picture file, as its first bytes show it.
 ///
-/// The five formats QRKit reads are ``readable``; the others are recognised so that a
+/// The seven formats QRKit reads are ``readable``; the others are recognised so that a
 /// message can name what a file is (a HEIF photo, a PDF) instead of calling it garbage.
 ///
 /// ```swift
@@ -49,7 +49,7 @@ public enum ImageFormat: Sendable, Hashable, CaseIterable {
     case unknown
 
     /// The formats QRKit reads, in the order messages list them.
-    public static let readable: [ImageFormat] = [.png, .jpeg, .webp, .tiff, .gif]
+    public static let readable: [ImageFormat] = [.png, .jpeg, .webp, .tiff, .gif, .bmp, .netpbm]
 
     /// Whether QRKit reads pictures of this format.
     public var isReadable: Bool { Self.readable.contains(self) }
@@ -79,7 +79,7 @@ public enum ImageFormat: Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The extensions of every readable format (`png`, `jpg`, `jpeg`, ..., `gif`).
+    /// The extensions of every readable format (`png`, `jpg`, `jpeg`, ..., `pam`).
     public static let readableFileExtensions: [String] = readable.flatMap(\.fileExtensions)
 
     /// What messages call the format: "PNG", "JPEG", "HEIF/HEIC".
@@ -99,7 +99,7 @@ public enum ImageFormat: Sendable, Hashable, CaseIterable {
         case .pdf: "PDF"
         case .postScript: "PostScript"
         case .svg: "SVG or other XML"
-        case .netpbm: "netpbm (PBM/PGM/PPM)"
+        case .netpbm: "netpbm"
         case .pngWithConvertedLineEndings: "damaged PNG"
         case .empty: "empty"
         case .unknown: "unknown"

@@ -46,9 +46,11 @@ package enum FileSystem {
     /// them: a name need not be UTF-8.
     ///
     /// Links are followed, names matched and special files handed to `skipped`, as by the
-    /// overload on `String`.
+    /// overload on `String`. Each other name that is not a folder's, which no suffix
+    /// matches, is handed to `unmatched`, in the order the walk finds it.
     package static func files(
-        under folder: [UInt8], endingWith suffixes: [String], skipped: ([UInt8], FileKind) -> Void = { _, _ in }
+        under folder: [UInt8], endingWith suffixes: [String], skipped: ([UInt8], FileKind) -> Void = { _, _ in },
+        unmatched: ([UInt8]) -> Void = { _ in }
     ) -> [[UInt8]] {
         let lowered = suffixes.map { $0.utf8.map(asciiLowercased) }
         var found: [[UInt8]] = []
@@ -58,7 +60,7 @@ package enum FileSystem {
             guard kind != .directory else { return }
             guard
                 lowered.contains(where: { path.count >= $0.count && path.suffix($0.count).map(asciiLowercased) == $0 })
-            else { return }
+            else { return unmatched(path) }
             switch kind {
             case .regular, .missing: found.append(path)
             default: passed.append((path, kind))

@@ -1,4 +1,4 @@
-// qr decode — read the QR codes in pictures: PNG, JPEG, WebP, TIFF, GIF.
+// qr decode — read the QR codes in pictures: PNG, JPEG, WebP, TIFF, GIF, BMP, netpbm.
 import ArgumentParser
 import Dispatch
 import FoundationEssentials
@@ -12,16 +12,17 @@ extension StrategyName: ExpressibleByArgument {}
 struct DecodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
-        abstract: "Read the QR codes in pictures: PNG, JPEG, WebP, TIFF, GIF.",
+        abstract: "Read the QR codes in pictures: PNG, JPEG, WebP, TIFF, GIF, BMP, netpbm.",
         discussion: """
             Prints the text of each code found, one per line; with several inputs each \
             line starts with the file name. The format is read from each file's first \
             bytes, whatever its name: a TIFF gives its first page, a GIF or an animated \
             WebP its first frame, and a JPEG or TIFF is turned upright as its \
             orientation tag says. Folders are searched recursively for .png, .jpg, \
-            .jpeg, .jfif, .webp, .tif, .tiff and .gif files (any case); '-' reads one picture \
-            from standard input, as is standard input when no input is given and it is \
-            not a terminal. A path is read by its bytes, whether or not they are \
+            .jpeg, .jfif, .webp, .tif, .tiff, .gif, .bmp, .dib, .pbm, .pgm, .ppm, .pnm and \
+            .pam files (any case), and a folder without one names the files it skipped; \
+            '-' reads one picture from standard input, as is standard input when no input \
+            is given and it is not a terminal. A path is read by its bytes, whether or not they are \
             UTF-8; output shows a byte that is not as \\xff, and a backslash as \\\\.
 
             Examples:
