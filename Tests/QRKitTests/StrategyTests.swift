@@ -160,7 +160,9 @@ import Testing
         #expect(answer.timedOut)
         #expect(answer.stoppedBy == .timeout(.milliseconds(50)))
         #expect(answer.symbols.isEmpty)
-        #expect(answer.engines.map(\.outcome) == [.none, .running])
+        // The stuck engine is in a pass, or between two (its next one queued, then dropped).
+        #expect(answer.engines[0].outcome == .none)
+        #expect([.running, .cancelled].contains(answer.engines[1].outcome))
         #expect(settled.engines[1].outcome == .cancelled)
         #expect(stuck.passCount < 100)
     }
