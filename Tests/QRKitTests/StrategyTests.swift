@@ -376,11 +376,11 @@ final class ResultsBox: Sendable {
 
     @Test(arguments: Pool.both)
     func aCancelledTaskStopsItsEnginesAtThePassBoundary(pool: Pool) async throws {
-        // Passes enough for 20 s and more: the cancellation comes long before either ends,
-        // however long a loaded machine (or a process full of other tests' threads) takes
-        // to start the second engine.
-        let slow = TestEngine("slow", passes: 1000, passDelay: .milliseconds(20), .finds("late"))
-        let slower = TestEngine("slower", passes: 1000, passDelay: .milliseconds(30), .finds("later"))
+        // Passes enough for half an hour: the cancellation comes long before either ends,
+        // however long a loaded machine (or a test run whose other tests hold the
+        // cooperative threads this test's polling needs) takes to get round to it.
+        let slow = TestEngine("slow", passes: 100_000, passDelay: .milliseconds(20), .finds("late"))
+        let slower = TestEngine("slower", passes: 100_000, passDelay: .milliseconds(30), .finds("later"))
         let decoder = QRDecoder(strategy: .race([slow, slower]), executor: pool.executor)
         let atCancel = Locked((slow: 0, slower: 0))
         let (error, settled) = await Self.cancelled(decoder, blankImage, after: .milliseconds(50)) {
