@@ -40,9 +40,10 @@ public struct ZBarEngine: DecodeEngine {
 
     public var passNames: [String] { passes.map(\.rawValue) }
 
-    /// CPU per pass where the passes before it missed, on the 97 peer photographs
-    /// (`qr bench --pass-table`, 2026-11-23): zbar scans every row and column, four times
-    /// the fast pass of zxing-cpp; rescaling up to 640 px costs most.
+    /// What each pass typically costs where the passes before it missed, so that an
+    /// executor can rank the passes before it has timed them: zbar scans every row and
+    /// column, several times the work of zxing-cpp's fast pass, and the rescaled pass
+    /// costs most. The measurements are in docs/performance.md.
     public var typicalPassCosts: [Duration] {
         passes.map { pass in
             switch pass {
@@ -113,19 +114,16 @@ public struct ZBarEngine: DecodeEngine {
     /// Every how many rows and columns zbar scans a picture scaled up by `factor`: every
     /// other one once each row and column of the original stands for two or more.
     ///
-    /// Skipping the in-between lines, interpolated from their neighbours, halves zbar's
-    /// scan of the largest picture it is given (`qr bench --pass-table`, 2026-11-23: 13%
-    /// fewer instructions for zbar alone over the 97 peer photographs, 9.5% for the race)
-    /// and reads the same peer photographs. Of 300 generated pictures zbar alone reads one
-    /// noisy picture fewer (278), which zxing-cpp reads, so the race reads all it did.
-    /// Every third line lost a peer photograph scaled up 3.6 times.
+    /// The in-between lines are interpolated from their neighbours and add nothing to
+    /// read, so skipping them roughly halves zbar's scan of the largest pictures it is
+    /// given without losing a code the race reads; every third line was too sparse. The
+    /// measurements are in docs/performance.md.
     static func scanDensity(upscaledBy factor: Double) -> Int32 {
         factor >= 2 ? 2 : 1
     }
 
     /// The most a small picture is scaled up: modules of one pixel become four, which zbar
-    /// reads. A 41-pixel picture grown to 640 was a zbar scan of 0.4 megapixels, and
-    /// 10 ms, for modules of 15 pixels.
+    /// reads; growing further only makes zbar scan modules far larger than it needs.
     static let maximumGrowth = 4.0
 
     /// The picture at a size zbar reads better, or nil when it is already in range.

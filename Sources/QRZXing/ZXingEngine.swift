@@ -32,9 +32,8 @@ public struct ZXingEngine: DecodeEngine {
         /// so a code that reads from its homography is given no mesh. QR symbols only.
         ///
         /// It comes before the passes that rescale the picture, which cost more on a small
-        /// one (they grow it to 720 pixels) and read none of the codes it reads: the 97
-        /// peer photographs took 33 % less CPU in a batch (`qr bench --batch-table`, race),
-        /// the generated corpora of seeds 7 and 14 5 % more, reading the same codes.
+        /// one (they grow it to 720 pixels) and read none of the codes it reads (measured
+        /// in docs/performance.md).
         case redrawn
         /// Try-harder on the picture rescaled: small pictures (under 640 px) grown to about
         /// 720 px, by 2 to 4 times (modules of one or two pixels become readable), larger
@@ -46,8 +45,7 @@ public struct ZXingEngine: DecodeEngine {
         /// This pass and the two after it look for QR symbols only, not Micro QR: Debian's
         /// zxing-cpp 1.4 keeps its assertions, and its Micro QR detector aborts the process
         /// (an invalid line in `ConcentricFinder`) on some finder-like specks that sharpening
-        /// makes of modules of one or two pixels (`small-0239` of `qr bench --generate
-        /// --count 300 --seed 7`).
+        /// makes of modules of one or two pixels (docs/decoding.md, "What was not kept").
         case sharpened
         /// Try-harder on a small picture (at most 360 px) grown 2 to 4 times, to about 720
         /// px, by cubic convolution (smoother than the bilinear growth of `rescaled`), for
@@ -75,13 +73,11 @@ public struct ZXingEngine: DecodeEngine {
 
     public var passNames: [String] { passes.map(\.rawValue) }
 
-    /// CPU per pass where the passes before it missed, on the 97 peer photographs
-    /// (`qr bench --pass-table`, 2026-11-23): the try-harder passes cost little more than
-    /// the fast one on pictures this size; the rescaled one grows the picture up to 4 times.
-    /// The geometry passes (2026-11-25): the sharpened one about the try-harder pass, the
-    /// upscaled one about the rescaled one, the redrawn ones, which fit module grids, two
-    /// to three times the rescaled one. An executor ranks passes by these only until it
-    /// has timed them.
+    /// What each pass typically costs where the passes before it missed, so that an
+    /// executor can rank a new engine's passes before it has timed them: the try-harder
+    /// passes cost little more than the fast one, the rescaled and upscaled ones grow the
+    /// picture, and the redrawn ones, which fit module grids, cost most. The measurements
+    /// behind the figures are in docs/performance.md.
     public var typicalPassCosts: [Duration] {
         passes.map { pass in
             switch pass {
