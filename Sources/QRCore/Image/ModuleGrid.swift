@@ -212,8 +212,8 @@ package struct ModuleGridFitter {
 
     /// The best place for the fourth corner within four modules of where
     /// ``fourthCorner(_:sampler:)`` (or a parallelogram) puts it: two modules apart, then a
-    /// module round the best (33 fits where a square of points a module apart takes 81;
-    /// the same codes read in the peer photographs and two generated corpora). The first
+    /// module round the best (far fewer fits than a square of points a module apart, for
+    /// the same codes read; docs/performance.md). The first
     /// stage of ``fitHomography(_:)``, whose fit ranks sizes before the later stages
     /// refine the best.
     package mutating func coarseHomography(_ triple: FinderTriple) -> HomographyFit? {
@@ -221,8 +221,8 @@ package struct ModuleGridFitter {
     }
 
     /// `coarse` refined: within two steps of half a module of it, then one step of a quarter
-    /// and one of an eighth round the best (40 fits; two steps at each took 72, and read the
-    /// same codes of 278 pictures that reach the redrawn passes).
+    /// and one of an eighth round the best: one step at the finer scales reads the same
+    /// codes as two, in about half the fits (docs/performance.md).
     package mutating func refineHomography(_ triple: FinderTriple, from coarse: HomographyFit) -> (
         grid: ModuleGrid, score: Double
     ) {
@@ -310,8 +310,8 @@ package struct ModuleGridFitter {
     /// carry its displacement over, each then moved by half, a quarter and an eighth of a
     /// module while the fit improves (three sweeps over the points at most, for each step).
     /// A mesh finer than 3 × 3 starts at a quarter: the coarser mesh before it has made the
-    /// moves of half a module (on 278 pictures that reach the redrawn passes, the same
-    /// codes read, and one more, for 13 % less time).
+    /// moves of half a module, so starting there again costs time and reads nothing more
+    /// (docs/performance.md).
     package mutating func refineMesh(_ grid: inout ModuleGrid, score: inout Double, controls: Int) {
         grid = grid.refined(to: controls)
         sampleAll(grid)
