@@ -3,9 +3,9 @@
 //
 // Why: ArgumentParser learns a command's options at run time, by reflecting over its
 // property wrappers. In a `qr` process that resolves some two hundred generic types and
-// protocol conformances, each a scan of every conformance record in the binary: half of
-// the instructions of `qr decode photo.png` and nearly all of `qr encode TEXT -o a.png`
-// (callgrind; README, "Performance"). A user waits for that on every run.
+// protocol conformances, each a scan of every conformance record in the binary: most of
+// the start-up work of an everyday command line (measured in docs/performance.md). A
+// user waits for that on every run.
 //
 // What: the plain forms, `--name VALUE`, `--name=VALUE`, flags, `-q`, `-i`/`-o VALUE` and
 // positional arguments, straight into the settings that ``DecodeCommand`` and
@@ -167,7 +167,7 @@ private enum Tokens {
     ) -> Bool {
         // Arrays searched in order, not a Set or a Dictionary: a dozen names at most, and
         // hashed collections cost more to make (generic metadata, String hashing) than
-        // the whole search (callgrind: half a million instructions of `qr encode`).
+        // the whole search (docs/performance.md).
         var seen: [String] = []
         var index = arguments.startIndex
         while index < arguments.endIndex {
