@@ -90,15 +90,14 @@ test-deps: deps
 	$(call apt_install,$(TEST_PACKAGES))
 
 # The release qr: the Swift runtime linked in; linked by the toolchain's lld with packed
-# relative relocations (DT_RELR, glibc 2.36: 40 900 relocations in 8 KB instead of 980 KB
-# for the loader to read at each start); no $ORIGIN run path (it cost 24 failed opens of
-# libraries at each start); generic type metadata reached through accessor functions
-# rather than mangled names, so that a first use demangles nothing and scans no protocol
-# conformances (1 M of the 10 M instructions of `qr decode photo.png`); and no export of
+# relative relocations (DT_RELR, glibc 2.36), so the loader reads far less at each start;
+# no $ORIGIN run path, which made the loader look for each library beside qr first;
+# generic type metadata reached through accessor functions rather than mangled names, so
+# that a first use demangles nothing and scans no protocol conformances; and no export of
 # the executable's own symbols (--no-export-dynamic, after the toolchain's -export-dynamic
-# for a static standard library): the 3 000 Swift symbols of its modules stayed in the
-# dynamic symbol table, whose hash table the loader consulted for every symbol that
-# libstdc++ and libZXing look up, first of all, as the executable comes first. None of these
+# for a static standard library), which kept its Swift symbols in the dynamic symbol
+# table that the loader consults first for every symbol libstdc++ and libZXing look up.
+# What each saves is measured in docs/performance.md ("The release link"). None of these
 # changes what the library is: they are for this executable, so they stay out of
 # Package.swift, where unsafe flags would keep QRKit from being a dependency.
 RELEASE_FLAGS := --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld \

@@ -2,9 +2,8 @@
 //
 // Why this file exists: a library named at link time is loaded, and its symbols looked
 // up, at every start of every process, whatever the process does. `qr decode` and
-// `qr --version` never encode, yet loading libqrencode cost them 80 to 90 microseconds
-// each (a C program that prints one line: 0.53 ms, and 0.61 with libqrencode linked;
-// 2026-11-25, 2 cores), a twentieth of the time `qr decode photo.png` takes. Opened here
+// `qr --version` never encode, yet loading libqrencode cost them a measurable part of
+// their start (docs/performance.md, "libZXing and libqrencode opened"). Opened here
 // on first use, it costs that once, and only where a code is made; and a machine without
 // libqrencode still decodes. Each function QREncoder calls is found once and called
 // through cqrencode_NAME, a wrapper of the same signature.

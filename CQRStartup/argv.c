@@ -6,8 +6,7 @@
 // CommandLine.cpp) that opens /proc/self/maps, parses every line with sscanf to find the
 // stack, and walks back from `environ`. The kernel writes out every mapping of the
 // process to answer it, and it runs at every start, whether or not anything reads the
-// arguments: 0.18 of the 2.0 ms `qr --version` took, and 0.36 of the 3.2 ms of
-// `qr decode photo.png`, side by side with and without it (2026-11-25, 2 cores).
+// arguments: a tenth of the time of a short `qr` run (docs/performance.md).
 //
 // glibc hands every ELF constructor the program's argc, argv and envp, so a constructor
 // here keeps them; and the two functions that CommandLine.cpp defines, the only symbols
