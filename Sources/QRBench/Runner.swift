@@ -459,7 +459,7 @@ public struct BenchRunner: Sendable {
             texts: (answer?.symbols ?? []).map(\.text).sorted())
     }
 
-    /// Now, as `2025-06-01T12:34:56Z` (UTC, whole seconds).
+    /// Now, in ISO 8601 (`YYYY-MM-DDThh:mm:ssZ`: UTC, whole seconds).
     private static func now() -> String {
         Date().formatted(.iso8601)
     }
