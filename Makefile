@@ -37,7 +37,7 @@ VALGRIND_SUMMARY := grep -hE "in use at exit|definitely lost|indirectly lost|pos
 VALGRIND_ROUNDS := 7
 
 # `make spark-example`: the PySpark job of examples/spark/ on Samples/, checked against
-# `qr decode --json` (README, "Beyond one machine: Spark"). Java and Python's venv come from
+# `qr decode --json` (README, "Spark"). Java and Python's venv come from
 # Debian; PySpark from PyPI into a virtual environment outside the clone, one per pinned
 # version, so that a new clone reuses it rather than fetch 500 MB again.
 SPARK_PACKAGES := openjdk-17-jre-headless python3-venv
