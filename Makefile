@@ -66,7 +66,7 @@ INSTALLED = $(BINDIR)/qr $(MAN1DIR)/qr.1.gz $(BASH_COMPLETIONS)/qr $(ZSH_COMPLET
 DLOPENED := libZXing.so.2 libqrencode.so.4
 DEB_DIR := .build/deb
 
-.PHONY: all deps test-deps bench-deps spark-deps build run test format lint docs man install install-files uninstall \
+.PHONY: all deps test-deps bench-deps spark-deps build run check test format lint docs man install install-files uninstall \
 	deb deb-check tsan asan stress valgrind fuzz bench-peers spark-example clean
 
 all: build
@@ -110,6 +110,12 @@ build: deps
 
 run: build
 	@./scripts/run-samples.sh $(QR)
+
+# The quick loop while working: lint, then every suite (the getting-started snippet
+# included), without the sanitizers, stress, valgrind, Spark, the package or fuzzing.
+check: test-deps lint
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
 
 # Everything: the suites (and the getting-started snippet, which the build compiles and
 # a suite runs), the documentation and manual page, the Debian package installed and
