@@ -70,14 +70,8 @@ public struct ZBarEngine: DecodeEngine {
     static let smallestCountedPicture = 1 << 20
 
     public func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
-        let limit = Self.finderPatternLimit
-        if picture.original.pixelCount > Self.smallestCountedPicture,
-            picture.finderLikePatternCount > limit
-        {
-            throw DecodeError.engineFailure(
-                engine: name,
-                reason: "the picture shows over \(limit) finder-like patterns, more than zbar can weigh in bounded time"
-            )
+        if picture.original.pixelCount > Self.smallestCountedPicture {
+            try picture.refuseOverFinderPatterns(Self.finderPatternLimit, engine: name, library: "zbar")
         }
         return try run(passes[index], on: picture, with: ZBarScanner())
     }

@@ -109,14 +109,7 @@ public struct ZXingEngine: DecodeEngine {
     public static let finderPatternLimit = 300
 
     private func run(_ pass: Pass, on picture: PictureVariants) throws -> [Symbol] {
-        let limit = Self.finderPatternLimit
-        guard picture.finderLikePatternCount <= limit else {
-            throw DecodeError.engineFailure(
-                engine: name,
-                reason:
-                    "the picture shows over \(limit) finder-like patterns, more than zxing-cpp can weigh in bounded time"
-            )
-        }
+        try picture.refuseOverFinderPatterns(Self.finderPatternLimit, engine: name, library: "zxing-cpp")
         var options = CZXingOptions()
         options.formats = Int32(CZXING_FORMAT_QR) | (readsMicroQR ? Int32(CZXING_FORMAT_MICRO_QR) : 0)
         options.tryDownscale = 1

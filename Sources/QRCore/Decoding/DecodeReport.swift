@@ -54,17 +54,8 @@ public enum DecodeLimit: Sendable, Equatable, CustomStringConvertible {
     /// "timed out after 1000 ms", "ran out of its CPU budget (5000 ms)".
     public var description: String {
         switch self {
-        case .timeout(let limit): "timed out after \(Self.milliseconds(limit)) ms"
-        case .cpuBudget(let limit): "ran out of its CPU budget (\(Self.milliseconds(limit)) ms)"
-        }
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int { Int(duration.milliseconds.rounded()) }
-
-    /// The limit in whole milliseconds, as messages give it.
-    package var milliseconds: Int {
-        switch self {
-        case .timeout(let limit), .cpuBudget(let limit): Self.milliseconds(limit)
+        case .timeout(let limit): "timed out after \(limit.wholeMilliseconds) ms"
+        case .cpuBudget(let limit): "ran out of its CPU budget (\(limit.wholeMilliseconds) ms)"
         }
     }
 }
@@ -180,4 +171,7 @@ extension Duration {
         let (seconds, attoseconds) = components
         return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }
+
+    /// The duration in whole milliseconds, rounded, as messages give a limit.
+    package var wholeMilliseconds: Int { Int(milliseconds.rounded()) }
 }

@@ -76,6 +76,17 @@ public final class PictureVariants: Sendable {
     /// How far `finderLikePatternCount` counts: the highest limit an engine may set.
     package static let finderCountCeiling = 20_000
 
+    /// Fails as `engine` when the picture shows more than `limit` finder-like patterns:
+    /// for an engine whose `library` weighs them in a call that cannot be stopped, with
+    /// work that grows steeply with their number.
+    package func refuseOverFinderPatterns(_ limit: Int, engine: String, library: String) throws(DecodeError) {
+        guard finderLikePatternCount > limit else { return }
+        throw .engineFailure(
+            engine: engine,
+            reason:
+                "the picture shows over \(limit) finder-like patterns, more than \(library) can weigh in bounded time")
+    }
+
     /// The symbols that `read` finds in drawings made anew from module grids fitted to
     /// the picture's finder patterns (`GrayImage.readRedrawn(finders:stop:_:)`), corners in the
     /// picture; in a picture over 1600 pixels a side, fitted to the halved picture

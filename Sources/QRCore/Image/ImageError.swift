@@ -86,7 +86,7 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(file): corrupt \(format.name) (\(reason))"
         case .overCPUBudget(let file, let format, let budget):
             return
-                "\(file): ran out of its CPU budget (\(DecodeLimit.cpuBudget(budget).milliseconds) ms) decoding the \(format.name)"
+                "\(file): ran out of its CPU budget (\(budget.wholeMilliseconds) ms) decoding the \(format.name)"
         case .overMemoryBudget(let file, let needed, let budget):
             return
                 "\(file): too large to decode in memory (it needs about \(MemoryBudget.megabytes(needed)) MB; the memory budget is \(MemoryBudget.megabytes(budget)) MB)"
