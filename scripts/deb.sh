@@ -29,14 +29,17 @@ for soname in ${DLOPENED:-}; do
     echo "deb: $qr no longer names $soname; update DLOPENED in the Makefile" >&2
     exit 1
   fi
-  path=$(ldconfig -p | awk -v name="$soname" '$1 == name && /x86-64|aarch64|64bit/ { print $NF; exit }')
-  [ -n "$path" ] || path=$(ldconfig -p | awk -v name="$soname" '$1 == name { print $NF; exit }')
+  # No reader in these pipelines stops early: under pipefail, a writer cut off by
+  # SIGPIPE would fail the script.
+  cache=$(ldconfig -p)
+  path=$(awk -v name="$soname" '$1 == name && /x86-64|aarch64|64bit/ && !found { print $NF; found = 1 }' <<<"$cache")
+  [ -n "$path" ] || path=$(awk -v name="$soname" '$1 == name && !found { print $NF; found = 1 }' <<<"$cache")
   [ -n "$path" ] || { echo "deb: $soname is not installed (make deps)" >&2; exit 1; }
-  package=$(dpkg -S "$(readlink -f "$path")" | head -n 1 | cut -d: -f1)
+  package=$(dpkg -S "$(readlink -f "$path")" | sed -n '1s/:.*//p')
   library=${soname%%.so.*}
   major=${soname##*.so.}
   shlibs=$(cat /var/lib/dpkg/info/"$package".shlibs /var/lib/dpkg/info/"$package":*.shlibs 2>/dev/null || true)
-  dependency=$(echo "$shlibs" | awk -v l="$library" -v m="$major" '$1 == l && $2 == m { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }')
+  dependency=$(awk -v l="$library" -v m="$major" '$1 == l && $2 == m { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }' <<<"$shlibs")
   opened+=("${dependency:-$package}")
 done
 depends=$( (echo "$linked"; printf '%s\n' "${opened[@]}") | sed '/^$/d' | paste -sd, | sed 's/,\([^ ]\)/, \1/g')
