@@ -302,19 +302,14 @@ spark-deps:
 	  touch "$(SPARK_VENV)/.installed"; \
 	fi
 
-# The job reads Samples/ and two more pictures, one without a code and one cut short, in
-# partitions of 8 on local[2]; the check runs `qr decode --json` on the same inputs and
-# compares files, statuses, texts and bytes. About a minute, most of it Spark starting.
+# The job on a cluster of processes on this machine (two executor JVMs), reading file://
+# URIs of Samples/ and three broken or blank pictures from another working folder, with qr
+# shipped with the job and its first process killed so that a task runs again; the
+# check runs `qr decode --json` on the same inputs and compares pictures, statuses,
+# texts and bytes. About two minutes, most of it Spark starting.
 spark-example: build spark-deps
-	@echo "== Spark: examples/spark/qr_spark.py on Samples/ =="
-	@rm -rf $(SPARK_OUT) && mkdir -p $(SPARK_OUT)/extra
-	@cp Tests/QRCLITests/Fixtures/no-code.png $(SPARK_OUT)/extra/
-	@head -c 300 Samples/photos/qrcode-2-30.png > $(SPARK_OUT)/extra/cut.png
-	@export JAVA_HOME="$${JAVA_HOME:-$$(dirname "$$(dirname "$$(readlink -f "$$(command -v java)")")")}"; \
-	  "$(SPARK_VENV)/bin/python" examples/spark/qr_spark.py --qr $(QR) --output $(SPARK_OUT)/results \
-	    Samples $(SPARK_OUT)/extra
-	@"$(SPARK_VENV)/bin/python" examples/spark/check.py --qr $(QR) --table $(SPARK_OUT)/results \
-	  Samples $(SPARK_OUT)/extra
+	@echo "== Spark: examples/spark/qr_spark.py on Samples/, two executor processes =="
+	@QR=$(QR) PYTHON="$(SPARK_VENV)/bin/python" ./scripts/spark-example.sh $(SPARK_OUT)
 
 bench-deps: build
 	$(call apt_install,$(BENCH_PACKAGES))
