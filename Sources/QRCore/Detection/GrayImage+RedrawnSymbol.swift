@@ -1,49 +1,5 @@
-// QRKit — RedrawnSymbol: a symbol found by its finder patterns, its module grid fitted and
-// sampled, and drawn anew, flat and clean, for an engine to read.
-
-/// A QR symbol drawn anew from a ``ModuleGrid`` fitted to a picture: black modules on
-/// white, ``scale`` pixels a module, inside a quiet zone of ``quietZone`` modules.
-///
-/// An engine reads the drawing as it reads any clean code; its error correction decides
-/// whether the modules were sampled right, so a drawing that is wrong in too many places
-/// reads as nothing, never as another text. ``pictureCorners(_:)`` takes the corners the
-/// engine reports back to the picture.
-package struct RedrawnSymbol: Sendable {
-    /// The drawing.
-    package let picture: GrayImage
-    /// The grid, in the coordinates of the picture it was fitted to.
-    package let grid: ModuleGrid
-    /// Pixels a module in the drawing.
-    package let scale: Int
-    /// Modules of quiet zone round the drawing's symbol.
-    package let quietZone: Int
-    /// Pixels of the fitted picture per pixel of the original (more than 1 when the fit
-    /// ran on a copy grown for a tiny code).
-    package let growth: Double
-
-    /// Points of the drawing (corners an engine reports) where they lie in the original
-    /// picture.
-    package func pictureCorners(_ points: [Point]) -> [Point] {
-        points.map { point in
-            let u = (Double(point.x) - Double(quietZone * scale)) / Double(scale)
-            let v = (Double(point.y) - Double(quietZone * scale)) / Double(scale)
-            let p = grid.point(u, v) / growth
-            return Point(x: Int(p.x.rounded()), y: Int(p.y.rounded()))
-        }
-    }
-}
-
-/// Which finders ``GrayImage/readRedrawn(finders:stop:_:)`` fits grids to.
-package enum RedrawnFinders: Sendable {
-    /// Those found by their runs, in the picture as it is.
-    case byRuns
-    /// Those of a tiny code (no two finders of three pixels a module or more), found by
-    /// their rings in the picture grown.
-    case ofTinyCodes
-    /// Both, those found by their runs first.
-    case all
-}
-
+// QRKit — GrayImage+RedrawnSymbol: a picture's symbols read by redrawing them: finders located,
+// grids fitted and sampled, each symbol drawn flat for an engine.
 extension GrayImage {
     /// The largest symbol ``readRedrawn(_:)`` fits a grid to: version 14. Larger
     /// symbols cost the fit more than a second, and carry alignment patterns every 20
