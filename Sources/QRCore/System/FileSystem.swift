@@ -446,28 +446,6 @@ package enum FileSystem {
     }
 }
 
-/// A file that could not be read or written: the path and why.
-package struct FileSystemError: Error, Sendable, CustomStringConvertible {
-    package var path: String
-    /// The system's text for the error, or what limit was passed.
-    package var reason: String
-    /// The `errno` value, when the system gave one: a caller may treat some apart (EPIPE).
-    package var code: Int32?
-
-    package init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    /// The error for `path` failing with `errno` value `code`.
-    package init(path: String, code: Int32) {
-        self.init(path: path, reason: FileSystem.reason(code))
-        self.code = code
-    }
-
-    package var description: String { "\(path): \(reason)" }
-}
-
 extension Double {
     /// The value with `digits` digits after the point, as C's `%.*f` writes it
     /// ("3.14" for 3.14159 and 2): Foundation's `String(format:)` without Foundation.
@@ -479,82 +457,5 @@ extension Double {
         guard count >= 0 else { return "\(self)" }
         return String(
             decoding: buffer.prefix(min(Int(count), buffer.count - 1)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-}
-
-/// The CPU time the calling thread has used (CLOCK_THREAD_CPUTIME_ID): what an engine's
-/// pass cost, whatever else the machine was doing.
-package func threadCPUTime() -> Duration {
-    var spec = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-    return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
-}
-
-/// Starts a detached thread that runs `body`, or runs `body` on a Dispatch queue labelled
-/// `name` when no thread can be made.
-package func startThread(named name: String, _ body: @escaping @Sendable () -> Void) {
-    final class Start {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-    let start = Unmanaged.passRetained(Start(body))
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    defer { pthread_attr_destroy(&attributes) }
-    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    var thread = pthread_t()
-    let status = pthread_create(
-        &thread, &attributes,
-        { raw in
-            Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue().body()
-            return nil
-        }, start.toOpaque())
-    if status != 0 {
-        start.release()
-        DispatchQueue(label: name).async(execute: body)
-    }
-}
-
-/// The calling thread's identity (`pthread_self`), to look it up among threads of one's own.
-package func currentThreadID() -> UInt {
-    UInt(bitPattern: Int(bitPattern: UInt(pthread_self())))
-}
-
-/// Lowers the calling thread's priority to nice `value` (Linux keeps a nice value per
-/// thread), so that it gives way to the threads at the process's own when they share a core.
-package func lowerThreadPriority(to value: Int32) {
-    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, value)
-}
-
-/// The cores online (`sysconf`), at least one: the size of the shared decode executor.
-package func onlineCoreCount() -> Int {
-    max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-}
-
-/// Which core a thread runs on, and giving way on it: for a race's backup engine, which
-/// must not hold the caller's core while the caller runs the first engine (`QRDecoder`).
-///
-/// `sched_getcpu` is glibc's, but its Swift module leaves it out (it is declared only
-/// under `_GNU_SOURCE`), so it is looked up once among the process's symbols. Where it is
-/// missing, a thread does not know its core and never gives way.
-package enum CorePlacement {
-    private typealias GetCPU = @convention(c) () -> Int32
-
-    private static let getCPU: GetCPU? = {
-        guard let symbols = dlopen(nil, RTLD_LAZY), let address = dlsym(symbols, "sched_getcpu") else { return nil }
-        return unsafeBitCast(address, to: GetCPU.self)
-    }()
-
-    /// The core the calling thread runs on now, or nil where that cannot be told.
-    package static func current() -> Int32? {
-        guard let core = getCPU?(), core >= 0 else { return nil }
-        return core
-    }
-
-    /// Gives the calling thread's turn on `core` to the threads waiting for it, when the
-    /// thread runs there (`sched_yield`): the kernel lets a new thread take the core it
-    /// was made on from the thread that made it, and this hands it back.
-    package static func yield(on core: Int32) {
-        if current() == core { sched_yield() }
     }
 }

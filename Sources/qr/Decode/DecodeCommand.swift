@@ -303,13 +303,6 @@ struct DecodeSettings: Equatable {
     }
 }
 
-/// What happened to one picture.
-enum PictureOutcome: Sendable {
-    case decoded(DecodeReport)
-    /// The picture could not be read or decoded: why (an ``ImageError`` names the file).
-    case failed(any Error)
-}
-
 /// The cores this process may use (its CPU affinity and cgroup quota count).
 func availableCores() -> Int {
     max(1, ProcessInfo.processInfo.activeProcessorCount)

@@ -1,27 +1,6 @@
-// QRBench — Peers: other QR readers (ZXingReader, zbarimg, `qr decode` itself) timed as
+// QRBench — PeerTool: other QR readers (ZXingReader, zbarimg, `qr decode` itself) timed as
 // whole processes over the same pictures as the strategies, and what their output says.
 import FoundationEssentials
-
-/// How one run of a program ended: what it wrote to standard output and the CPU it used.
-public struct ProcessRun: Sendable {
-    /// Standard output, every byte.
-    public var output: [UInt8]
-    /// The exit status; nil when a signal ended the process.
-    public var exitStatus: Int32?
-    /// The process's user and system CPU time, milliseconds.
-    public var cpuMilliseconds: Double
-
-    public init(output: [UInt8], exitStatus: Int32?, cpuMilliseconds: Double) {
-        self.output = output
-        self.exitStatus = exitStatus
-        self.cpuMilliseconds = cpuMilliseconds
-    }
-}
-
-/// Runs `executable` with `arguments` to its end; nil when it could not be started.
-///
-/// QRBench starts no process itself: the `qr` tool passes one (posix_spawn).
-public typealias ProcessLauncher = @Sendable (_ executable: String, _ arguments: [String]) -> ProcessRun?
 
 /// A QR reader outside the strategies, run as one whole process per picture
 /// (`ZXingReader … FILE`), so that a report can set the tools a user knows beside QRKit.
@@ -163,21 +142,5 @@ public struct PeerTool: Sendable {
             PeerSymbol(
                 text: read.text, bytes: Data(base64Encoded: read.bytes).map { Array($0) } ?? Array(read.text.utf8))
         }
-    }
-}
-
-/// One symbol a peer program reported: its text, and its payload bytes where it says them.
-public struct PeerSymbol: Sendable, Equatable {
-    public var text: String
-    public var bytes: [UInt8]
-
-    public init(text: String, bytes: [UInt8]) {
-        self.text = text
-        self.bytes = bytes
-    }
-
-    /// A symbol known only by the bytes of its text.
-    init(bytes: [UInt8]) {
-        self.init(text: String(decoding: bytes, as: UTF8.self), bytes: bytes)
     }
 }
