@@ -2,6 +2,7 @@
 import ArgumentParser
 import Dispatch
 import FoundationEssentials
+import QRBench
 import QRKit
 #if canImport(Glibc)
 import Glibc

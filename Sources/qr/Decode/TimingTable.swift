@@ -1,6 +1,7 @@
 // qr decode — TimingTable: each engine's timings and outcome, as --timing prints them.
 import ArgumentParser
 import FoundationEssentials
+import QRBench
 import QRKit
 
 /// The `--timing` table: one row per engine.

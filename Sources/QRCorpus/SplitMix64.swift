@@ -1,5 +1,5 @@
-// QRKit — SplitMix64: the seeded random numbers behind the bench's shuffles, the corpus
-// generator and the tests' generated inputs. `package` access: not part of QRKit's API.
+// QRCorpus — SplitMix64: the seeded random numbers behind the corpus generator, the bench's
+// shuffles and the tests' generated inputs. `package` access: not part of any product's API.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
