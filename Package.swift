@@ -113,12 +113,16 @@ let package = Package(
         .executableTarget(name: "QRFuzz", dependencies: ["QRFuzzTargets"]),
         // Helpers the test targets share: hand-made PNG files, hostile inputs, a seeded
         // generator, resource measurement. Not a product.
-        .target(name: "QRTestSupport", dependencies: ["QRKit", "CQRTestSupport"], path: "Tests/QRTestSupport"),
+        .target(
+            name: "QRTestSupport", dependencies: ["QRKit", "QRCorpus", "CQRTestSupport"], path: "Tests/QRTestSupport"),
         .target(name: "CQRTestSupport", path: "Tests/CQRTestSupport"),
         .testTarget(
             name: "QRKitTests",
             dependencies: [
                 "QRKit", "QRCore", "QRZBar", "QRZXing", "QRQREncode", "QRPNG", "QRGIF", "QRTestSupport",
+                // the strategy names of qr and the bench (StrategyName), which some suites iterate,
+                // and the seeded random numbers of generated inputs (SplitMix64)
+                "QRBench", "QRCorpus",
                 // libraries the tests call directly, as oracles independent of QRKit's own calls
                 // (<qrencode.h>'s functions themselves, linked here: QRKit opens libqrencode
                 // on first use instead)
@@ -127,7 +131,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("qrencode")]),
         .testTarget(name: "QRBenchTests", dependencies: ["QRBench", "QRCorpus", "QRKit", "QRTestSupport"]),
         .testTarget(
-            name: "QRCLITests", dependencies: ["QRKit", "QRTestSupport", "CQRStartup"], exclude: ["Fixtures"]),
+            name: "QRCLITests", dependencies: ["QRKit", "QRBench", "QRTestSupport", "CQRStartup"], exclude: ["Fixtures"]
+        ),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -33,7 +33,7 @@ for symbol in report.symbols {
 // One engine, then the other only if the first found nothing.
 let sequential = QRDecoder(strategy: .sequential([ZXingEngine(), ZBarEngine()]))
 // The same strategies by the names `qr decode --strategy` takes.
-let hedged = QRDecoder(strategy: StrategyName.hedged.makeStrategy())
+let hedged = QRDecoder(strategy: EngineRegistry.standard.strategy(named: "hedged")!)
 for decoder in [sequential, hedged] {
     print(decoder.strategy.name, try decoder.decode(image).symbols.count)
 }

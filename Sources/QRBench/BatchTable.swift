@@ -6,19 +6,6 @@ import QRKit
 import Glibc
 #endif
 
-/// One strategy's figures over the corpus decoded as one batch.
-public struct BatchRow: Sendable {
-    /// The strategy.
-    public var strategy: StrategyName
-    /// Pictures read whole (labelled), or with any symbol (unlabelled).
-    public var read: Int
-    /// Median over the runs of the batch's wall time, per picture, in milliseconds.
-    public var wallPerPicture: Double
-    /// Median over the runs of the process's CPU time (every thread: engines, losers and
-    /// all), per picture, in milliseconds.
-    public var cpuPerPicture: Double
-}
-
 /// Decodes the corpus as one batch per strategy, on a ``DecodeExecutor`` of `workers`
 /// workers, the way `qr decode DIR` does (pictures already in memory: reading the files
 /// is left out). The per-picture table of ``BenchRunner`` times each picture alone; this
@@ -101,19 +88,5 @@ public struct BatchTable: Sendable {
             text += "| \(row.cpuPerPicture.fixed(2)) | \(ratio) |\n"
         }
         return text
-    }
-}
-
-/// CPU time the whole process has used, user and system, every thread.
-func processCPUTime() -> Duration {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return usage.cpuTime
-}
-
-extension rusage {
-    /// User and system CPU time together.
-    package var cpuTime: Duration {
-        .seconds(ru_utime.tv_sec + ru_stime.tv_sec) + .microseconds(ru_utime.tv_usec + ru_stime.tv_usec)
     }
 }

@@ -3,41 +3,6 @@ import Dispatch
 import FoundationEssentials
 import QRKit
 
-/// One picture of a corpus, loaded and ready to time.
-public struct CorpusPicture: Sendable {
-    /// The path below the corpus folder, such as `blur/blur-0007.png` or `formats/a.jpg`.
-    public var name: String
-    /// The sub-folder it sits in (the folder's own name for pictures at the top).
-    public var category: String
-    /// The payloads it holds, exact bytes: one, or several from `NAME.all.txt`; empty
-    /// for an unlabelled picture.
-    public var expected: [[UInt8]]
-    /// The picture.
-    public var image: GrayImage
-    /// False when no `NAME.txt` says what it holds: strategies are then compared with
-    /// each other (a read is any symbol), not with an expected text.
-    public var labelled: Bool
-
-    public init(name: String, category: String, expected: [[UInt8]], image: GrayImage, labelled: Bool = true) {
-        self.name = name
-        self.category = category
-        self.expected = labelled ? expected : []
-        self.image = image
-        self.labelled = labelled
-    }
-
-    /// Size in megapixels.
-    public var megapixels: Double { Double(image.pixelCount) / 1_000_000 }
-}
-
-/// A picture that could not be loaded, and why.
-public struct SkippedPicture: Sendable, Equatable, Codable {
-    /// The path below the corpus folder.
-    public var name: String
-    /// What went wrong, for a person to act on.
-    public var reason: String
-}
-
 /// A folder tree of pictures (`NAME.png`, or any extension of a format QRKit reads:
 /// `.jpg`, `.webp`, `.tif`, `.gif`, ...), with `NAME.txt` beside those that are labelled.
 ///
@@ -189,45 +154,4 @@ public struct Corpus: Sendable {
 
     /// The pictures with an expected text.
     public var labelled: [CorpusPicture] { pictures.filter(\.labelled) }
-}
-
-/// Why a corpus could not be loaded at all.
-public enum CorpusError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The path is missing, neither a folder nor a file to open.
-    case notAFolder(String)
-
-    public var description: String {
-        switch self {
-        case .notAFolder(let path):
-            return
-                "\(path): no such folder or picture (a corpus is a folder of pictures, NAME.png or .jpg, .webp, .tif, .gif, beside NAME.txt; or one picture)"
-        }
-    }
-}
-
-/// How one decode's symbols compare with the payloads a picture holds.
-public struct ReadScore: Sendable, Equatable {
-    /// Expected payloads that some symbol gave.
-    public var codesRead: Int
-    /// Expected payloads in the picture.
-    public var codesExpected: Int
-    /// Symbols whose payload is none of the expected ones.
-    public var wrongReads: Int
-
-    /// True when every expected payload was read.
-    public var fullyRead: Bool { codesRead == codesExpected }
-
-    /// Scores `symbols` against `expected`: a symbol gives a payload when its text as
-    /// UTF-8 or its raw bytes equal it.
-    public init(symbols: [Symbol], expected: [[UInt8]]) {
-        self.init(reads: symbols.map { (text: Array($0.text.utf8), bytes: $0.bytes) }, expected: expected)
-    }
-
-    /// Scores reads given as each symbol's text (UTF-8) and payload bytes, as a peer
-    /// program reports them (``PeerSymbol``).
-    public init(reads: [(text: [UInt8], bytes: [UInt8])], expected: [[UInt8]]) {
-        codesExpected = expected.count
-        codesRead = expected.filter { payload in reads.contains { $0.text == payload || $0.bytes == payload } }.count
-        wrongReads = reads.filter { read in !expected.contains { $0 == read.text || $0 == read.bytes } }.count
-    }
 }

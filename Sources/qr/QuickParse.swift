@@ -17,6 +17,7 @@
 // Kept honest: with QRKIT_CHECK_QUICK_PARSE set, every command line read here is read
 // by ArgumentParser too, and a difference stops `qr` with status 70. The command-line
 // tests run with it set.
+import QRBench
 import QRKit
 
 /// A command line that QuickParse read.

@@ -1,6 +1,7 @@
 // qr CLI tests — `qr --generate-completion-script SHELL` reaches ArgumentParser (QuickParse
 // hands it on) and the bash script it prints completes qr's command lines.
 import Foundation
+import QRBench
 import QRKit
 import QRTestSupport
 import Testing

@@ -3,6 +3,7 @@
 // the same pixels, and hand-made files cover what the tools do not write (top-down rows,
 // run-length data, bit fields, alpha, comments).
 import Foundation
+import QRCorpus
 import QRTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 // QRKit tests — the encoder at its limits: structured append past what 16 symbols hold,
 // payloads far past any symbol, hints that must not suggest the impossible. (The
 // ordinary refusals are in EncodeErrorTests.)
+import QRCorpus
 import QRTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 // QRKit tests — single-mode segments, character sets, the level boost, CSS colours and the
 // contrast check; forced modes and boosted levels against libqrencode's own output.
 import CQREncode
+import QRCorpus
 import QRTestSupport
 import Testing
 

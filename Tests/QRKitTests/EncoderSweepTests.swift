@@ -1,4 +1,5 @@
 // QRKit tests — many generated payloads, every mode and symbol kind, all read back.
+import QRCorpus
 import Testing
 
 @testable import QRCore

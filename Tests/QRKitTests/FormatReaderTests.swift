@@ -2,6 +2,8 @@
 // format (Samples/formats, made by scripts/make-format-samples.sh) read as their PNGs do;
 // orientation tags turn pictures upright; the format is chosen by content.
 import Foundation
+import QRBench
+import QRCorpus
 import QRTestSupport
 import Testing
 @testable import QRCore

@@ -1,6 +1,7 @@
 // QRKit tests — hard geometry: the homography, the filters for blur and tiny codes, the
 // finder locator, and module grids fitted to tilted and curved codes, then read.
 import Foundation
+import QRCorpus
 import QRTestSupport
 import Testing
 @testable import QRCore

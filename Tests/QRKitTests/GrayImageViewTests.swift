@@ -1,5 +1,6 @@
 // QRKit tests — GrayImage as a view: crops share storage, every transform and both
 // engines read a view as they read the same pixels copied.
+import QRCorpus
 import Testing
 @testable import QRCore
 @testable import QRKit

@@ -1,6 +1,8 @@
 // QRKit tests — hostile and broken input: every bad file gives its own error naming the
 // file, degenerate pictures decode to "no code", and nothing crashes, hangs or balloons.
 import Foundation
+import QRBench
+import QRCorpus
 import QRTestSupport
 import Testing
 @testable import QRCore

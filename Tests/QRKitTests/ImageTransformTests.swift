@@ -1,4 +1,5 @@
 // QRKit tests — the derived pictures extra decode passes use.
+import QRCorpus
 import QRTestSupport
 import Testing
 @testable import QRCore

@@ -9,7 +9,7 @@ import Testing
 
 /// A user's Codable type, written the ordinary way.
 private struct Settings: Codable, Equatable {
-    var strategy: StrategyName
+    var strategy: String
     var timeoutMilliseconds: Int
 
     enum CodingKeys: String, CodingKey {
@@ -17,14 +17,14 @@ private struct Settings: Codable, Equatable {
         case timeoutMilliseconds = "timeout_ms"
     }
 
-    init(strategy: StrategyName, timeoutMilliseconds: Int) {
+    init(strategy: String, timeoutMilliseconds: Int) {
         self.strategy = strategy
         self.timeoutMilliseconds = timeoutMilliseconds
     }
 
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        strategy = try container.decode(StrategyName.self, forKey: .strategy)
+        strategy = try container.decode(String.self, forKey: .strategy)
         timeoutMilliseconds = try container.decode(Int.self, forKey: .timeoutMilliseconds)
     }
 
@@ -37,10 +37,10 @@ private struct Settings: Codable, Equatable {
 
 @Suite struct NameClashTests {
     @Test func aCodableTypeBesideQRKitUsesSwiftsDecoder() throws {
-        let settings = Settings(strategy: .hedged, timeoutMilliseconds: 250)
+        let settings = Settings(strategy: "hedged", timeoutMilliseconds: 250)
         let data = try JSONEncoder().encode(settings)
         #expect(try JSONDecoder().decode(Settings.self, from: data) == settings)
         // And QRKit's reader is there under its own name.
-        #expect(QRDecoder(strategy: StrategyName.hedged.makeStrategy()).strategy.name == "hedged")
+        #expect(QRDecoder(strategy: .hedged(DecodeStrategy.standardEngines)).strategy.name == "hedged")
     }
 }

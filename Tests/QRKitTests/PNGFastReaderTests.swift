@@ -3,6 +3,7 @@
 // everything else (and every damage) to it.
 import CPNG
 import Foundation
+import QRCorpus
 import QRTestSupport
 import Testing
 @testable import QRCore

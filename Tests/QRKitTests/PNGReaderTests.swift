@@ -5,6 +5,7 @@
 // and the tests need nothing but the library under test.
 
 import Foundation
+import QRCorpus
 import QRTestSupport
 import Testing
 @testable import QRCore

@@ -1,5 +1,6 @@
 // QRKit tests — the pass scheduler: the order of passes, the bound on threads, batches.
 import Foundation
+import QRBench
 import QRTestSupport
 import Synchronization
 import Testing

@@ -1,6 +1,7 @@
 // QRKit tests — strategies as policies: a new one is a type and a table line; answers are
 // complete (a picture of several codes waits for every engine that may add one).
 import Foundation
+import QRBench
 import QRTestSupport
 import Testing
 @testable import QRCore

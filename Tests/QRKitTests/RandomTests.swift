@@ -1,4 +1,5 @@
 // QRKit tests — SplitMix64: the seeded generator of the bench, the corpus and the tests.
+import QRCorpus
 import Testing
 
 @testable import QRCore

@@ -4,6 +4,7 @@
 // 2 000 random payloads a run (QRKIT_ROUND_TRIPS to change), from a seed that changes
 // every run; a failure names the seed, and QRKIT_SEED=<seed> replays that run exactly.
 import Foundation
+import QRCorpus
 import QRTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 // QRKit tests — every shipped sample decodes to its expected text, with every strategy.
 import Foundation
+import QRBench
 import Testing
 @testable import QRCore
 @testable import QRKit

@@ -1,5 +1,6 @@
 // QRKit tests — the semantics of each decode strategy, with engines of controlled delay and outcome.
 import Foundation
+import QRCorpus
 import QRTestSupport
 import Testing
 @testable import QRCore

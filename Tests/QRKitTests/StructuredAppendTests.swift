@@ -1,5 +1,6 @@
 // QRKit tests — structured append: parts joined by index and checked against their parity,
 // on symbols made by hand and on codes written by the encoder and read by both engines.
+import QRBench
 import QRTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 // QRKit test support — BudgetBombs: small files that would take the machine if the CPU and
 // memory budgets did not hold, made here rather than shipped.
 import Foundation
+import QRCorpus
 import QRKit
 
 /// Small pictures whose decode, unbounded, takes a core for minutes or memory by the

@@ -2,6 +2,7 @@
 // the shipped samples (Samples/formats) by cutting and patching them, and the shipped
 // bombs (Tests/Fixtures/bombs), each with the error reading it must give.
 import Foundation
+import QRCorpus
 import QRKit
 
 extension HostileInputs {

@@ -2,6 +2,7 @@
 // purpose, each with what reading it must say. Library and command-line tests share them.
 import CQRTestSupport
 import Foundation
+import QRCorpus
 import QRKit
 
 #if canImport(Glibc)

@@ -1,44 +1,6 @@
 // QRKit — DecodeEngine: what every decoder behind a strategy looks like.
 import Synchronization
 
-/// A flag a strategy raises to tell engines that their answer is no longer wanted.
-///
-/// Engines check it between passes and stop there by throwing ``DecodeError/cancelled``.
-public final class CancellationFlag: Sendable {
-    private let raised = Atomic<Bool>(false)
-
-    public init() {}
-
-    /// True once ``cancel()`` has been called.
-    public var isCancelled: Bool { raised.load(ordering: .acquiring) }
-
-    /// Raises the flag. Safe from any thread, any number of times.
-    public func cancel() { raised.store(true, ordering: .releasing) }
-
-    /// Throws ``DecodeError/cancelled`` when the flag is raised.
-    public func check() throws(DecodeError) {
-        if isCancelled { throw .cancelled }
-    }
-}
-
-/// Why a decode did not give an answer.
-public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The engine stopped at a pass boundary because its answer was no longer wanted.
-    case cancelled
-    /// The engine's library failed.
-    case engineFailure(engine: String, reason: String)
-    /// Every engine of the strategy failed; the reasons, one per engine.
-    case allEnginesFailed([String])
-
-    public var description: String {
-        switch self {
-        case .cancelled: return "cancelled"
-        case .engineFailure(let engine, let reason): return "\(engine) failed: \(reason)"
-        case .allEnginesFailed(let reasons): return "every engine failed: " + reasons.joined(separator: "; ")
-        }
-    }
-}
-
 /// A QR decoder that a ``DecodeStrategy`` can run.
 ///
 /// An engine is a list of passes, cheapest first (``decodePasses``); its whole decode runs them
@@ -91,25 +53,6 @@ public protocol DecodeEngine: Sendable {
     ///   picture finds none).
     /// - Throws: ``DecodeError/engineFailure(engine:reason:)``.
     func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol]
-}
-
-/// One pass of an engine, as a value: what a ``DecodeExecutor`` queues and ranks.
-public struct DecodePass: Sendable {
-    /// The engine the pass belongs to.
-    public let engine: any DecodeEngine
-    /// Its place among the engine's passes, from 0.
-    public let index: Int
-    /// Its name, one of the engine's ``DecodeEngine/passNames``.
-    public let name: String
-    /// What it usually costs, when the engine says.
-    public let typicalCost: Duration?
-
-    /// Runs the pass on `picture`: nothing (no symbols) when it needs a finder-like
-    /// pattern that the picture does not show.
-    public func run(on picture: PictureVariants) throws -> [Symbol] {
-        if index > 0, engine.passesAfterFirstNeedFinders, !picture.mayHoldCode { return [] }
-        return try engine.decode(picture, pass: index)
-    }
 }
 
 extension DecodeEngine {

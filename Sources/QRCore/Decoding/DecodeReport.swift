@@ -1,65 +1,5 @@
 // QRKit — DecodeReport: what a decode found, which engine won, and how long each took.
 
-/// How one engine's part in a decode ended.
-public enum EngineOutcome: Sendable, Equatable {
-    /// It found this many symbols.
-    case found(Int)
-    /// It ran all its passes and found nothing.
-    case none
-    /// It stopped at a pass boundary because the answer was no longer wanted.
-    case cancelled
-    /// Its library failed.
-    case error(String)
-    /// It was still running when the answer was returned.
-    case running
-    /// It was never started (a sequential or hedged strategy had its answer before).
-    case notStarted
-
-    /// A one-word label for tables and JSON: `found`, `none`, `cancelled`, `error`,
-    /// `running`, `not-started`.
-    public var label: String {
-        switch self {
-        case .found: return "found"
-        case .none: return "none"
-        case .cancelled: return "cancelled"
-        case .error: return "error"
-        case .running: return "running"
-        case .notStarted: return "not-started"
-        }
-    }
-}
-
-/// One engine's timing in a decode.
-public struct EngineReport: Sendable, Equatable {
-    /// The engine's name.
-    public var name: String
-    /// When the engine started, after the decode started; nil when never started.
-    public var startOffset: Duration?
-    /// How long it ran; nil while still running or never started.
-    public var elapsed: Duration?
-    /// CPU time its thread spent; nil while still running or never started.
-    public var cpuTime: Duration?
-    /// How it ended.
-    public var outcome: EngineOutcome
-}
-
-/// The bound a decode reached before its engines were done, which gave the answer early.
-public enum DecodeLimit: Sendable, Equatable, CustomStringConvertible {
-    /// The decoder's ``QRDecoder/timeout``: this much time went by from its start.
-    case timeout(Duration)
-    /// The decoder's ``QRDecoder/cpuBudget``: reading the picture and its passes had
-    /// used this much CPU time.
-    case cpuBudget(Duration)
-
-    /// "timed out after 1000 ms", "ran out of its CPU budget (5000 ms)".
-    public var description: String {
-        switch self {
-        case .timeout(let limit): "timed out after \(limit.wholeMilliseconds) ms"
-        case .cpuBudget(let limit): "ran out of its CPU budget (\(limit.wholeMilliseconds) ms)"
-        }
-    }
-}
-
 /// The result of decoding one picture.
 public struct DecodeReport: Sendable {
     /// The strategy's name.
@@ -106,16 +46,6 @@ public struct DecodeReport: Sendable {
             timedOut: limit != nil, heldForCompleteness: heldForCompleteness)
         stoppedBy = limit
     }
-}
-
-/// Where one engine stands when a report is made: what the runners of a decode (one
-/// picture's ``PictureDecode``) knows of it.
-enum EngineProgress {
-    case notStarted
-    case running(since: ContinuousClock.Instant)
-    /// Done, or stopped: `elapsed` is the time it ran, `cpu` its thread's CPU time.
-    case finished(
-        since: ContinuousClock.Instant, elapsed: Duration, cpu: Duration, result: Result<[Symbol], DecodeError>)
 }
 
 extension DecodeReport {

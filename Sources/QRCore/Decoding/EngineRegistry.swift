@@ -4,14 +4,14 @@
 /// The decode engines a program knows by name, in the order strategies use them (the one
 /// that is usually faster first), and the strategies named over them.
 ///
-/// The strategy names of the command line and the bench (`StrategyName`), the pass
-/// table and the corpus generator all come from a registry, so a new engine is one type
-/// and one line, and so is a new strategy:
+/// The strategy names of the command line and the bench, the pass table and the corpus
+/// generator all come from a registry, so a new engine is one type and one line, and so is
+/// a new strategy:
 ///
 ///     let registry = EngineRegistry.standard
 ///         .adding("mine") { MyEngine() }
 ///         .addingStrategy("cautious") { engines in DecodeStrategy(engines, policy: CautiousPolicy()) }
-///     let strategy = StrategyName("sequential-mine-first", in: registry)?.makeStrategy(in: registry)
+///     let strategy = registry.strategy(named: "sequential-mine-first")
 public struct EngineRegistry: Sendable {
     /// One engine: its name and how to make one.
     public struct Entry: Sendable {
@@ -100,30 +100,4 @@ public struct EngineRegistry: Sendable {
     }
 
     private static func firstName(_ engine: String) -> String { "sequential-\(engine)-first" }
-}
-
-/// An engine limited to its first passes, for measuring what each pass adds (the pass
-/// table of `qr bench`).
-public struct FirstPasses: DecodeEngine {
-    /// The engine whose passes run.
-    public let engine: any DecodeEngine
-    /// How many of its passes run, from the first.
-    public let count: Int
-
-    /// - Parameters:
-    ///   - count: passes to run, at most all the engine's.
-    ///   - engine: the engine.
-    public init(_ count: Int, of engine: any DecodeEngine) {
-        self.engine = engine
-        self.count = min(max(0, count), engine.passNames.count)
-    }
-
-    public var name: String { engine.name }
-    public var passNames: [String] { Array(engine.passNames.prefix(count)) }
-    public var typicalPassCosts: [Duration] { Array(engine.typicalPassCosts.prefix(count)) }
-    public var passesAfterFirstNeedFinders: Bool { engine.passesAfterFirstNeedFinders }
-
-    public func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
-        try engine.decode(picture, pass: index)
-    }
 }

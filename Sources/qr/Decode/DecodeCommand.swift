@@ -2,6 +2,7 @@
 import ArgumentParser
 import Dispatch
 import FoundationEssentials
+import QRBench
 import QRKit
 #if canImport(Glibc)
 import Glibc
@@ -301,13 +302,6 @@ struct DecodeSettings: Equatable {
         case .standardInput: return try reader.read(descriptor: STDIN_FILENO, name: input.name.readable)
         }
     }
-}
-
-/// What happened to one picture.
-enum PictureOutcome: Sendable {
-    case decoded(DecodeReport)
-    /// The picture could not be read or decoded: why (an ``ImageError`` names the file).
-    case failed(any Error)
 }
 
 /// The cores this process may use (its CPU affinity and cgroup quota count).

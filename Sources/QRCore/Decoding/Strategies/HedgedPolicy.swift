@@ -1,17 +1,5 @@
 // QRKit — HedgedPolicy: the usually faster engine, the others after a delay.
 
-/// How long a hedged strategy waits before it starts the next engine.
-public enum HedgeDelay: Sendable, Equatable {
-    /// The 90th percentile of the first engine's recent successful decodes (the time by
-    /// which it usually has an answer); `fallback` until it has a history.
-    case recentP90(fallback: Duration)
-    /// A fixed delay.
-    case fixed(Duration)
-
-    /// The default: recent p90, 10 ms before there is a history.
-    public static let `default` = HedgeDelay.recentP90(fallback: .milliseconds(10))
-}
-
 /// The engine that is usually faster (the lowest recent median success time) first; the
 /// others once it has missed or the hedge delay has passed; the first complete answer is
 /// final. Race latency at nearly sequential CPU.

@@ -1,0 +1,152 @@
+// QRKit — GrayImage+RedrawnSymbol: a picture's symbols read by redrawing them: finders located,
+// grids fitted and sampled, each symbol drawn flat for an engine.
+extension GrayImage {
+    /// The largest symbol ``readRedrawn(_:)`` fits a grid to: version 14. Larger
+    /// symbols cost the fit more than a second, and carry alignment patterns every 20
+    /// modules or so that keep a flat engine's sampling on course.
+    static let largestRedrawnSize = 73
+
+    /// The QR symbols of this picture that `read` finds in drawings made anew from module
+    /// grids fitted to three of their finder patterns (``ModuleGridFitter``), with their
+    /// corners in this picture.
+    ///
+    /// Finders are looked for by their runs (``finderCandidates()``); in a small picture
+    /// (at most 400 pixels a side), also by their rings in a copy grown 2 to 4 times by
+    /// cubic convolution (``finderCandidatesByRings(moduleSizes:minimumContrast:stop:)``), for
+    /// codes of one or two pixels a module, and the grid is then fitted to that copy. For
+    /// each of the two likeliest sets of three finders, the symbol sizes near what their
+    /// distances suggest (at most four) are fitted with one homography a module apart, and
+    /// the two that fit best are refined; the best of those, and the runner-up when it fits
+    /// nearly as well, are drawn and read, then (for the likeliest set of finders only)
+    /// given a mesh of 3 × 3 control points and read again, then of 5 × 5. The fit stops
+    /// at the first drawing `read` reads: a code seen at an angle reads flat, and only a
+    /// curved one pays for its mesh. A set of finders two of which lie in a symbol
+    /// already read is passed over.
+    ///
+    /// Most reads come from the flat drawing, fewer from the 3 × 3 mesh and hardly any
+    /// from the 5 × 5 one, and every mesh read from the likeliest set of finders, so the
+    /// other sets get no mesh: it cost time and read nothing (docs/performance.md).
+    ///
+    /// - Parameters:
+    ///   - finders: which finders to fit grids to.
+    ///   - stop: looked at between fits, and through the search for a tiny code's finders:
+    ///     once raised, this throws ``DecodeError/cancelled``.
+    ///   - read: reads a drawing (black modules on white, four pixels a module, four
+    ///     modules of quiet zone), returning its symbols, corners in the drawing.
+    package func readRedrawn(
+        finders: RedrawnFinders = .all, stop: CancellationFlag = CancellationFlag(),
+        _ read: (GrayImage) throws -> [Symbol]
+    ) throws -> [Symbol] {
+        // Tiny codes are looked for in small pictures only: a larger one needs no scan.
+        let longest = max(width, height)
+        if finders == .ofTinyCodes, longest > 400 { return [] }
+        var sources: [(image: GrayImage, growth: Int, triples: [FinderTriple], sizesAround: Int)] = []
+        let runs = finderCandidates()
+        let direct = FinderTriple.triples(of: runs, strong: 3, moduleRatio: 3)
+        if finders != .ofTinyCodes, !direct.isEmpty { sources.append((self, 1, direct, 4)) }
+        // Tiny codes: where runs show no two finders of three pixels a module or more.
+        if finders != .byRuns, longest <= 400, runs.filter({ $0.weight >= 3 && $0.module >= 2.5 }).count < 2 {
+            let growth = longest <= 200 ? 4 : longest <= 300 ? 3 : 2
+            let fitted = direct.map { $0.area(margin: 4) }
+            let grown = try upscaledBicubic(by: growth, stop: stop)
+            let sizes = [1.0, 1.25, 1.5, 1.75, 2.0].map { $0 * Double(growth) }
+            let rings = FinderTriple.triples(
+                of: try grown.finderCandidatesByRings(moduleSizes: sizes, stop: stop), moduleRatio: 2.5, consider: 5
+            ).filter { ring in
+                // Finders the runs found belong to a symbol the redrawn pass fits (at its own
+                // size): those, and finder-like specks of its data, are not fitted again.
+                !Self.twoOfThree(ring, grownBy: Double(growth), lieIn: fitted)
+            }
+            if !rings.isEmpty { sources.append((grown, growth, rings, 8)) }
+        }
+        var found: [Symbol] = []
+        // Where the symbols read lie, corners in this picture.
+        var readAreas: [[SIMD2<Double>]] = []
+        // Only the likeliest set of finders is given meshes: the first found by their runs
+        // where there is one (then the search for tiny codes draws its finders flat).
+        var meshed = finders == .ofTinyCodes && !direct.isEmpty
+        for source in sources {
+            let sampler = PixelSampler(source.image)
+            let growth = Double(source.growth)
+            for triple in source.triples {
+                try stop.check()
+                if Self.twoOfThree(triple, grownBy: growth, lieIn: readAreas) { continue }
+                var candidates = Self.flatFits(triple, sizes: triple.sizes(margin: source.sizesAround), sampler)
+                // Flat, then meshed with 3 × 3 control points, then 5 × 5: each drawing read
+                // before the fit goes on. A grid that a mesh cannot improve is flat: it is
+                // not drawn again, nor given a finer mesh.
+                let stages: [Int?] = meshed ? [nil] : [nil, 3, 5]
+                meshed = true
+                var bending = Array(repeating: true, count: candidates.count)
+                fitting: for controls in stages {
+                    try stop.check()
+                    for k in candidates.indices where bending[k] {
+                        var (fitter, grid, score) = candidates[k]
+                        if let controls {
+                            let before = score
+                            fitter.refineMesh(&grid, score: &score, controls: controls)
+                            candidates[k] = (fitter, grid, score)
+                            guard score > before else {
+                                bending[k] = false
+                                continue
+                            }
+                        }
+                        let drawing = RedrawnSymbol(
+                            picture: grid.redrawn(from: fitter.samples(grid)), grid: grid, scale: 4, quietZone: 4,
+                            growth: growth)
+                        let symbols = try read(drawing.picture)
+                        guard !symbols.isEmpty else { continue }
+                        for var symbol in symbols where !found.contains(where: { $0.bytes == symbol.bytes }) {
+                            symbol.corners = drawing.pictureCorners(symbol.corners)
+                            found.append(symbol)
+                        }
+                        readAreas.append(grid.corners.map { $0 / growth })
+                        break fitting
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// The homographies to draw for `triple`: each of `sizes` (up to version 14) fitted a
+    /// module apart, the two that fit best refined, and the best of those with the
+    /// runner-up when it fits nearly as well.
+    private static func flatFits(_ triple: FinderTriple, sizes: [Int], _ sampler: PixelSampler) -> [(
+        fitter: ModuleGridFitter, grid: ModuleGrid, score: Double
+    )] {
+        var coarse: [(fit: ModuleGridFitter.HomographyFit, fitter: ModuleGridFitter)] = []
+        for size in sizes where size <= largestRedrawnSize {
+            var fitter = ModuleGridFitter(sampler: sampler, size: size)
+            if let fit = fitter.coarseHomography(triple) { coarse.append((fit, fitter)) }
+        }
+        var refined: [(fitter: ModuleGridFitter, grid: ModuleGrid, score: Double)] = []
+        for var candidate in coarse.sorted(by: { $0.fit.score > $1.fit.score }).prefix(2) {
+            let (grid, score) = candidate.fitter.refineHomography(triple, from: candidate.fit)
+            refined.append((candidate.fitter, grid, score))
+        }
+        let ranked = refined.sorted { $0.score > $1.score }
+        return Array(ranked.prefix(ranked.count > 1 && ranked[1].score > 0.97 * ranked[0].score ? 2 : 1))
+    }
+
+    /// Whether two or more of the centres of `triple`, found in this picture grown `growth`
+    /// times, lie in one of the convex quadrilaterals `areas` of this picture.
+    private static func twoOfThree(_ triple: FinderTriple, grownBy growth: Double, lieIn areas: [[SIMD2<Double>]])
+        -> Bool
+    {
+        let centres = [triple.topLeft, triple.topRight, triple.bottomLeft].map { $0.centre / growth }
+        return areas.contains { area in centres.filter { quadrilateral(area, holds: $0) }.count >= 2 }
+    }
+
+    /// Whether the convex quadrilateral `corners` (in order round it) holds `point`.
+    private static func quadrilateral(_ corners: [SIMD2<Double>], holds point: SIMD2<Double>) -> Bool {
+        var sides = Set<Bool>()
+        for k in corners.indices {
+            let a = corners[k]
+            let b = corners[(k + 1) % corners.count]
+            let cross = (b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)
+            sides.insert(cross >= 0)
+        }
+        return sides.count == 1
+    }
+}
