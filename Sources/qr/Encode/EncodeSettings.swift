@@ -32,19 +32,22 @@ struct EncodeSettings: Equatable {
         if let problem = optionProblem() { throw ValidationError(problem) }
         let format = try resolvedFormat()
         if let problem = colourProblem(format) { throw ValidationError(problem) }
-        if let name = picture.printSizeName, ![.svg, .pdf, .eps].contains(format) {
+        if let name = picture.printSizeName, !format.accepts(.printSize) {
             throw ValidationError(
-                "\(name) applies to SVG, PDF and EPS output; \(format.rawValue) is drawn in \(format.isTerminalArt ? "character cells" : "pixels: use --scale or --size-px")"
+                "\(name) applies to \(Self.formats(taking: .printSize)) output; \(format.name) is drawn in \(format.drawing == .text ? "character cells" : "pixels: use --scale or --size-px")"
             )
         }
-        if picture.dpi != nil && ![.png, .pdf, .eps].contains(format) {
-            throw ValidationError("--dpi applies to PNG, PDF and EPS output only")
+        if picture.dpi != nil && !format.accepts(.dpi) {
+            throw ValidationError("--dpi applies to \(Self.formats(taking: .dpi)) output only")
         }
-        if picture.sizePx != nil && format.isTerminalArt {
-            throw ValidationError("--size-px applies to pictures; \(format.rawValue) draws one character cell a module")
+        if picture.sizePx != nil && !format.accepts(.targetSize) {
+            throw ValidationError("--size-px applies to pictures; \(format.name) draws one character cell a module")
         }
         if picture.title != nil || picture.desc != nil {
-            guard format == .svg else { throw ValidationError("--title and --desc apply to SVG output only") }
+            guard format.accepts(.titleAndDescription) else {
+                throw ValidationError(
+                    "--title and --desc apply to \(Self.formats(taking: .titleAndDescription)) output only")
+            }
             do {
                 try SVGRenderer(title: picture.title, description: picture.desc).checkTexts()
             } catch {
@@ -55,12 +58,12 @@ struct EncodeSettings: Equatable {
         if writesToStandardOutput {
             if format.isBinary && isatty(1) == 1 {
                 throw ValidationError(
-                    "refusing to write \(format.rawValue.uppercased()) to a terminal; use -o FILE.\(format.rawValue) or redirect standard output"
+                    "refusing to write \(format.name.uppercased()) to a terminal; use -o FILE.\(format.name) or redirect standard output"
                 )
             }
-            if parts > 1 && !format.isTerminalArt {
+            if parts > 1 && format.drawing != .text {
                 throw ValidationError(
-                    "several \(format.rawValue.uppercased()) symbols need files: use -o NAME.\(format.rawValue)")
+                    "several \(format.name.uppercased()) symbols need files: use -o NAME.\(format.name)")
             }
         }
     }
@@ -92,7 +95,8 @@ struct EncodeSettings: Equatable {
         let format = try resolvedFormat()
         var documents: [[UInt8]] = []
         do {
-            for matrix in matrices { documents.append(try render(matrix, as: format)) }
+            let renderer = format.renderer(options: try picture.outputOptions())
+            for matrix in matrices { documents.append(try renderer.renderBytes(matrix)) }
         } catch let error as EncodeError {
             // Only the symbol tells whether --size-px is large enough: a usage error found late.
             if case .targetSizeTooSmall = error { Self.usageError(error.commandLineMessage) }
@@ -101,7 +105,7 @@ struct EncodeSettings: Equatable {
         }
 
         guard let output, output != "-" else {
-            let separator: [UInt8] = format.isTerminalArt ? [0x0A] : []
+            let separator: [UInt8] = format.drawing == .text ? [0x0A] : []
             let joined = documents.enumerated().flatMap { index, document in
                 index == 0 ? document : separator + document
             }
@@ -149,21 +153,13 @@ struct EncodeSettings: Equatable {
     private func colourProblem(_ format: OutputFormat) -> String? {
         do {
             let options = try picture.drawingOptions()
-            switch format {
-            case .pbm: try PBMRenderer(options: options).checkColours()
-            case .xbm: try XBMRenderer(options: options).checkColours()
-            case .ascii: try ASCIIRenderer(options: options).checkColours()
-            case .ansi256: try ANSI256Renderer(options: options).checkColours()
-            case .eps: try EPSRenderer(options: options).checkColours()
-            case .xpm: try XPMRenderer(options: options).checkColours()
-            case .utf8, .ansi:
-                do {
-                    try terminalRenderer(format, options: options).checkColours()
-                } catch {
-                    // Plain half blocks cannot take colours; ANSI escapes can.
-                    return format == .utf8 ? "\(error.commandLineMessage): use --format ansi" : error.commandLineMessage
-                }
-            case .png, .svg, .pdf, .pam: break
+            let renderer = format.renderer(options: try picture.outputOptions())
+            do {
+                try renderer.checkColours()
+            } catch {
+                // Plain half blocks cannot take colours; ANSI escapes can.
+                let hint = format.colourSupport == .terminalDefault ? ": use --format \(OutputFormat.ansi.name)" : ""
+                return error.commandLineMessage + hint
             }
             if !picture.force {
                 do {
@@ -222,74 +218,29 @@ struct EncodeSettings: Equatable {
         if let format { return format }
         guard let output else { return .utf8 }
         if output == "-" { return .png }
-        switch Self.fileExtension(output)?.lowercased() {
-        case "png": return .png
-        case "svg": return .svg
-        case "pdf": return .pdf
-        case "eps": return .eps
-        case "pbm": return .pbm
-        case "pam": return .pam
-        case "xbm": return .xbm
-        case "xpm": return .xpm
-        case "txt": return .utf8
-        default:
+        guard let format = OutputFormat(fileName: output) else {
+            let extensions = OutputFormat.all.flatMap(\.fileExtensions).map { "." + $0 }
             throw ValidationError(
-                "cannot tell the format of '\(output)': name it .png, .svg, .pdf, .eps, .pbm, .pam, .xbm, .xpm or .txt, or give --format (\(OutputFormat.allValueStrings.joined(separator: ", ")))"
+                "cannot tell the format of '\(output)': name it \(Self.listed(extensions, "or")), or give --format (\(FormatArgument.allValueStrings.joined(separator: ", ")))"
             )
         }
+        return format
     }
 
-    private func render(_ matrix: QRMatrix, as format: OutputFormat) throws -> [UInt8] {
-        let options = try picture.drawingOptions()
-        switch format {
-        case .png:
-            return try PNGRenderer(options: options, dpi: picture.dpi).render(matrix)
-        case .svg:
-            let renderer = SVGRenderer(
-                options: options, title: picture.title, description: picture.desc, printSize: picture.printSize)
-            return Array(try renderer.render(matrix).utf8)
-        case .pdf:
-            return try PDFRenderer(options: options, dpi: picture.dpi ?? 72, printSize: picture.printSize).render(
-                matrix)
-        case .eps:
-            let renderer = EPSRenderer(options: options, dpi: picture.dpi ?? 72, printSize: picture.printSize)
-            return Array(try renderer.render(matrix).utf8)
-        case .pbm:
-            return try PBMRenderer(options: options).render(matrix)
-        case .pam:
-            return try PAMRenderer(options: options).render(matrix)
-        case .xbm:
-            return Array(try XBMRenderer(options: options).render(matrix).utf8)
-        case .xpm:
-            return Array(try XPMRenderer(options: options).render(matrix).utf8)
-        case .ascii:
-            return Array(try ASCIIRenderer(options: options).render(matrix).utf8)
-        case .ansi256:
-            return Array(try ANSI256Renderer(options: options).render(matrix).utf8)
-        case .utf8, .ansi:
-            return Array(try terminalRenderer(format, options: options).render(matrix).utf8)
-        }
+    /// The formats that take `option`, for messages: "PNG, PDF and EPS".
+    private static func formats(taking option: OutputFormat.Option) -> String {
+        listed(OutputFormat.all.filter { $0.accepts(option) }.map { $0.name.uppercased() }, "and")
     }
 
-    /// utf8 or ansi, in the colours asked for: the renderer swaps them for --invert itself.
-    private func terminalRenderer(_ format: OutputFormat, options: RenderOptions) -> TerminalRenderer {
-        let (dark, light) =
-            picture.invert ? (options.background, options.foreground) : (options.foreground, options.background)
-        return TerminalRenderer(
-            style: format == .ansi ? .ansi : .halfBlocks, inverted: picture.invert, margin: picture.margin,
-            foreground: dark, background: light)
-    }
-
-    /// The extension of the last path component, without the dot.
-    private static func fileExtension(_ path: String) -> Substring? {
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        return name[name.index(after: dot)...]
+    /// "a, b and c".
+    private static func listed(_ words: [String], _ conjunction: String) -> String {
+        guard words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " \(conjunction) " + (words.last ?? "")
     }
 
     /// `NAME.EXT` → `NAME-01.EXT`, `NAME-02.EXT`, …
     static func numberedPaths(_ path: String, count: Int) -> [String] {
-        let suffix = fileExtension(path).map { "." + $0 } ?? ""
+        let suffix = OutputFormat.fileExtension(of: path).map { "." + $0 } ?? ""
         let stem = path.dropLast(suffix.count)
         return (1...count).map { index in "\(stem)-\(index < 10 ? "0" : "")\(index)\(suffix)" }
     }

@@ -1,7 +1,8 @@
 // qr encode — FormatArgument: `-t`/`--format`, a format by its name or by qrencode's.
 import ArgumentParser
+import QRKit
 
-/// `-t`/`--format`: a format by its name, or by qrencode's.
+/// `-t`/`--format`: a format of the library's table by its name, any case, or by qrencode's.
 struct FormatArgument: ExpressibleByArgument, Equatable {
     var format: OutputFormat
     /// Drawn inverted, as qrencode's `UTF8i` and `ASCIIi`.
@@ -13,16 +14,23 @@ struct FormatArgument: ExpressibleByArgument, Equatable {
     }
 
     init?(argument: String) {
-        if let format = OutputFormat(argument: argument) {
+        if let format = OutputFormat(name: argument) {
             self.init(format: format)
-        } else if let (format, inverted) = OutputFormat.qrencodeName(argument) {
+        } else if let (format, inverted) = Self.qrencodeNames[argument.lowercased()] {
             self.init(format: format, inverted: inverted)
         } else {
             return nil
         }
     }
 
-    static var allValueStrings: [String] { OutputFormat.allValueStrings }
+    /// qrencode's `-t` names, lower case, for the formats they match: a trailing `i` is
+    /// qrencode's inverted drawing (``PictureSettings/invert``).
+    static let qrencodeNames: [String: (format: OutputFormat, inverted: Bool)] = [
+        "png32": (.png, false), "utf8i": (.utf8, true), "asciii": (.ascii, true), "ansiutf8": (.ansi, false),
+        "ansi256utf8": (.ansi, false), "ansiutf8i": (.ansi, true),
+    ]
+
+    static var allValueStrings: [String] { OutputFormat.all.map(\.name) }
 
     static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }

@@ -51,6 +51,14 @@ struct PictureSettings: Equatable {
         return options
     }
 
+    /// The options of every output format: ``renderOptions()`` and the settings only some
+    /// formats take. The format swaps dark and light for `--invert` as it draws.
+    func outputOptions() throws -> OutputOptions {
+        OutputOptions(
+            picture: try renderOptions(), inverted: invert, dpi: dpi, printSize: printSize, title: title,
+            description: desc)
+    }
+
     /// The options a picture is drawn with: ``renderOptions()``, dark and light swapped
     /// by `--invert`.
     func drawingOptions() throws -> RenderOptions {
