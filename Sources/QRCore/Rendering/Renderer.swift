@@ -82,7 +82,10 @@ public enum ColourSupport: String, Sendable, CaseIterable {
 
     /// Checks that the format can draw `foreground` on `background`.
     ///
-    /// - Parameter format: The format's name, for the message.
+    /// - Parameters:
+    ///   - foreground: The colour of dark modules.
+    ///   - background: The colour of light modules.
+    ///   - format: The format's name, for the message.
     /// - Throws: `EncodeError.invalidRenderOption` saying what the format can draw.
     public func check(foreground: RGBAColor, background: RGBAColor, format: String) throws(EncodeError) {
         let options = RenderOptions(foreground: foreground, background: background)
