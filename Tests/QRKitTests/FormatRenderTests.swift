@@ -110,15 +110,7 @@ private enum Reference {
             }
             rows.append(row)
         }
-        guard let side = rows.first?.count, rows.count == side, rows.allSatisfy({ $0.count == side }) else {
-            return nil
-        }
-        var pixels: [UInt8] = []
-        for row in rows {
-            let wide = row.flatMap { [UInt8](repeating: $0, count: scale) }
-            for _ in 0..<scale { pixels += wide }
-        }
-        return GrayImage(width: side * scale, height: side * scale, pixels: pixels)
+        return TextArt.picture(rows, scale: scale)
     }
 }
 

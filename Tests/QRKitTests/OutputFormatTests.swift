@@ -33,14 +33,15 @@ private let signatures: [String: [UInt8]] = [
 
 /// Text art read back into a picture, `scale` pixels a module: ASCII's `##` dark; plain
 /// half blocks' glyph halves light (the default drawing, for a dark terminal).
-private enum TextArt {
+enum TextArt {
     static func ascii(_ text: String, scale: Int) -> GrayImage? {
         let rows = text.split(separator: "\n").map { line -> [UInt8]? in
             let characters = Array(line.utf8)
             guard characters.count % 2 == 0 else { return nil }
             return stride(from: 0, to: characters.count, by: 2).map { characters[$0] == UInt8(ascii: "#") ? 0 : 255 }
         }
-        return image(rows.compactMap { $0 }.count == rows.count ? rows.compactMap { $0 } : [], scale: scale)
+        let whole = rows.compactMap { $0 }
+        return whole.count == rows.count ? picture(whole, scale: scale) : nil
     }
 
     static func halfBlocks(_ text: String, scale: Int) -> GrayImage? {
@@ -64,10 +65,11 @@ private enum TextArt {
         }
         // An odd number of module rows leaves the last line's lower half empty.
         if let width = rows.first?.count, rows.count == width + 1 { rows.removeLast() }
-        return image(rows, scale: scale)
+        return picture(rows, scale: scale)
     }
 
-    private static func image(_ rows: [[UInt8]], scale: Int) -> GrayImage? {
+    /// Square rows of modules (0 dark, 255 light) as a picture; nil unless square.
+    static func picture(_ rows: [[UInt8]], scale: Int) -> GrayImage? {
         guard let side = rows.first?.count, side > 0, rows.count == side, rows.allSatisfy({ $0.count == side }) else {
             return nil
         }
