@@ -17,6 +17,14 @@ let png = try PNGRenderer(options: RenderOptions(scale: 8)).render(matrix)
 try Data(png).write(to: URL(fileURLWithPath: "hello.png"))
 // snippet.end
 
+// snippet.formats
+// Any format in one call, here the one a file name's extension names (PDF, 300 dpi).
+let name = "hello.pdf"
+let format = OutputFormat(fileName: name) ?? .png
+let file = try QRKit.render(matrix, as: format, options: OutputOptions(picture: RenderOptions(scale: 4), dpi: 300))
+try Data(file).write(to: URL(fileURLWithPath: name))
+// snippet.end
+
 // snippet.decode
 // Any PNG, JPEG, WebP, TIFF or GIF, by content, as 8-bit gray.
 let image = try ImageReader().read(contentsOf: "hello.png")

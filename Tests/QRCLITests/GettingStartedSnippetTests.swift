@@ -26,6 +26,10 @@ import Testing
         let image = try ImageReader().read(contentsOf: folder.appendingPathComponent("hello.png").path)
         let zbar = try QRDecoder(strategy: .single(ZBarEngine())).decode(image)
         #expect(zbar.symbols.map(\.text) == ["https://example.org"])
+        // The format the file name named: a PDF, its page 33 modules of 4 pixels at 300 dpi.
+        let pdf = try String(contentsOf: folder.appendingPathComponent("hello.pdf"), encoding: .isoLatin1)
+        #expect(pdf.hasPrefix("%PDF-"))
+        #expect(pdf.contains("/MediaBox [0 0 31.68 31.68]"))
 
         // encode: the matrix; decode: the race's text; strategies: one code each.
         try #require(lines.count == 9, "output: \(run.text)")

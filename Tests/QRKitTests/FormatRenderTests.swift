@@ -110,15 +110,7 @@ private enum Reference {
             }
             rows.append(row)
         }
-        guard let side = rows.first?.count, rows.count == side, rows.allSatisfy({ $0.count == side }) else {
-            return nil
-        }
-        var pixels: [UInt8] = []
-        for row in rows {
-            let wide = row.flatMap { [UInt8](repeating: $0, count: scale) }
-            for _ in 0..<scale { pixels += wide }
-        }
-        return GrayImage(width: side * scale, height: side * scale, pixels: pixels)
+        return TextArt.picture(rows, scale: scale)
     }
 }
 
@@ -126,20 +118,28 @@ private enum Reference {
 enum PictureFormat: String, CaseIterable, Sendable {
     case pdf, eps, pbm, pam, xbm, xpm, svg, ansi256
 
-    /// Renders `matrix` and has the reference reader draw it.
+    /// Renders `matrix` with the format table's renderer and has the reference reader draw it.
     func referenceImage(_ matrix: QRMatrix, options: RenderOptions, in scratch: ScratchDirectory) throws -> GrayImage {
+        let format = try #require(OutputFormat(name: rawValue), "\(self) is not in the format table")
+        let file = try format.render(matrix, options: OutputOptions(picture: options))
+        return try referenceImage(ofFile: file, scale: options.scale, in: scratch)
+    }
+
+    /// Has the reference reader draw a file of this format (ANSI256 art at `scale` pixels a
+    /// module).
+    func referenceImage(ofFile file: [UInt8], scale: Int, in scratch: ScratchDirectory) throws -> GrayImage {
+        let text = String(decoding: file, as: UTF8.self)
         let png: [UInt8]
         switch self {
-        case .pdf: png = try Reference.pdf(try PDFRenderer(options: options).render(matrix), in: scratch)
-        case .eps: png = try Reference.eps(try EPSRenderer(options: options).render(matrix), in: scratch)
-        case .pbm: png = try Reference.pbm(try PBMRenderer(options: options).render(matrix), in: scratch)
-        case .pam: png = try Reference.pam(try PAMRenderer(options: options).render(matrix), in: scratch)
-        case .xbm: png = try Reference.xbm(try XBMRenderer(options: options).render(matrix), in: scratch)
-        case .xpm: png = try Reference.xpm(try XPMRenderer(options: options).render(matrix), in: scratch)
-        case .svg: png = try Reference.svg(try SVGRenderer(options: options).render(matrix), in: scratch)
+        case .pdf: png = try Reference.pdf(file, in: scratch)
+        case .eps: png = try Reference.eps(text, in: scratch)
+        case .pbm: png = try Reference.pbm(file, in: scratch)
+        case .pam: png = try Reference.pam(file, in: scratch)
+        case .xbm: png = try Reference.xbm(text, in: scratch)
+        case .xpm: png = try Reference.xpm(text, in: scratch)
+        case .svg: png = try Reference.svg(text, in: scratch)
         case .ansi256:
-            let text = try ANSI256Renderer(options: options).render(matrix)
-            return try #require(Reference.ansi256(text, scale: options.scale), "not ANSI256 art: \(text.prefix(200))")
+            return try #require(Reference.ansi256(text, scale: scale), "not ANSI256 art: \(text.prefix(200))")
         }
         return try #require(TestDecoding.png(png), "\(self) did not become a PNG").image
     }

@@ -12,20 +12,17 @@
 /// ```swift
 /// print(try ANSI256Renderer().render(matrix), terminator: "")
 /// ```
-public struct ANSI256Renderer: Sendable {
+public struct ANSI256Renderer: Renderer {
     /// Margin and colours (black and white only); the scale is not used.
     public var options: RenderOptions
+
+    public var formatName: String { "ANSI256 art" }
+    public var colourSupport: ColourSupport { .blackAndWhite }
+    public var drawing: Drawing { .text }
 
     /// Makes a renderer.
     public init(options: RenderOptions = RenderOptions()) {
         self.options = options
-    }
-
-    /// Checks the colours this format can draw, before any symbol is made.
-    ///
-    /// - Throws: `EncodeError.invalidRenderOption` when they are not black and white.
-    public func checkColours() throws(EncodeError) {
-        _ = try options.blackOnWhite(format: "ANSI256 art")
     }
 
     /// Draws `matrix`.
@@ -35,8 +32,8 @@ public struct ANSI256Renderer: Sendable {
     /// - Throws: `EncodeError.marginOutOfRange`, or `.invalidRenderOption` for colours
     ///   other than black and white.
     public func render(_ matrix: QRMatrix) throws -> String {
-        let layout = try options.textLayout(for: matrix)
-        let darkIsBlack = try options.blackOnWhite(format: "ANSI256 art")
+        let layout = try checkedLayout(for: matrix)
+        let darkIsBlack = options.foreground == .black
         let white = "\u{1B}[48;5;231m"
         let black = "\u{1B}[48;5;16m"
         // Paper is the light modules' colour, ink the dark ones'.

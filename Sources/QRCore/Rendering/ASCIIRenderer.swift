@@ -11,20 +11,17 @@
 /// ```swift
 /// print(try ASCIIRenderer().render(matrix), terminator: "")
 /// ```
-public struct ASCIIRenderer: Sendable {
+public struct ASCIIRenderer: Renderer {
     /// Margin and colours (black and white only); the scale is not used.
     public var options: RenderOptions
+
+    public var formatName: String { "ASCII art" }
+    public var colourSupport: ColourSupport { .blackAndWhite }
+    public var drawing: Drawing { .text }
 
     /// Makes a renderer.
     public init(options: RenderOptions = RenderOptions()) {
         self.options = options
-    }
-
-    /// Checks the colours this format can draw, before any symbol is made.
-    ///
-    /// - Throws: `EncodeError.invalidRenderOption` when they are not black and white.
-    public func checkColours() throws(EncodeError) {
-        _ = try options.blackOnWhite(format: "ASCII art")
     }
 
     /// Draws `matrix`.
@@ -35,8 +32,8 @@ public struct ASCIIRenderer: Sendable {
     /// - Throws: `EncodeError.marginOutOfRange`, or `.invalidRenderOption` for colours
     ///   other than black and white.
     public func render(_ matrix: QRMatrix) throws -> String {
-        let layout = try options.textLayout(for: matrix)
-        let darkIsInk = try options.blackOnWhite(format: "ASCII art")
+        let layout = try checkedLayout(for: matrix)
+        let darkIsInk = options.foreground == .black
         var bytes: [UInt8] = []
         bytes.reserveCapacity(layout.modules * (2 * layout.modules + 1))
         for y in -layout.margin..<(matrix.size + layout.margin) {
@@ -47,16 +44,5 @@ public struct ASCIIRenderer: Sendable {
             bytes.append(0x0A)
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-extension RenderOptions {
-    /// The layout of terminal art: one cell per module, so scale and target size do
-    /// not apply.
-    func textLayout(for matrix: QRMatrix) throws -> RenderLayout {
-        var plain = self
-        plain.scale = 1
-        plain.targetSize = nil
-        return try plain.layout(for: matrix)
     }
 }

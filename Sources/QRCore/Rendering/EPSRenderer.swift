@@ -10,7 +10,7 @@
 /// ```swift
 /// let eps = try EPSRenderer(options: RenderOptions(scale: 3)).render(matrix)
 /// ```
-public struct EPSRenderer: Sendable {
+public struct EPSRenderer: Renderer {
     /// Scale (or target size), margin and colours.
     public var options: RenderOptions
     /// Pixels per inch that `scale` counts in, within `RenderOptions.resolutions`; 72
@@ -19,18 +19,15 @@ public struct EPSRenderer: Sendable {
     /// The printed size, used instead of the scale, `dpi` and target size; `nil` for none.
     public var printSize: PrintSize?
 
+    public var formatName: String { "EPS" }
+    public var colourSupport: ColourSupport { .opaqueOrClearBackground }
+    public var drawing: Drawing { .vector }
+
     /// Makes a renderer; every parameter has the default described on its property.
     public init(options: RenderOptions = RenderOptions(), dpi: Int = 72, printSize: PrintSize? = nil) {
         self.options = options
         self.dpi = dpi
         self.printSize = printSize
-    }
-
-    /// Checks the colours this format can draw, before any symbol is made.
-    ///
-    /// - Throws: `EncodeError.invalidRenderOption` when a colour is translucent.
-    public func checkColours() throws(EncodeError) {
-        try options.requireOpaqueColours(format: "EPS")
     }
 
     /// Draws `matrix` as an EPS file.
@@ -40,9 +37,8 @@ public struct EPSRenderer: Sendable {
     /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`,
     ///   `.resolutionOutOfRange`, or `.invalidRenderOption` for a translucent colour.
     public func render(_ matrix: QRMatrix) throws -> String {
-        let layout = try options.layout(for: matrix)
+        let layout = try checkedLayout(for: matrix)
         let points = try VectorPage(layout: layout, dpi: dpi, printSize: printSize)
-        try options.requireOpaqueColours(format: "EPS")
         var eps = """
             %!PS-Adobe-3.0 EPSF-3.0
             %%Creator: QRKit

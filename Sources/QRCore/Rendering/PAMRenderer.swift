@@ -7,9 +7,13 @@
 /// ```swift
 /// let pam = try PAMRenderer(options: RenderOptions(scale: 2)).render(matrix)
 /// ```
-public struct PAMRenderer: Sendable {
+public struct PAMRenderer: Renderer {
     /// Scale (or target size), margin and colours.
     public var options: RenderOptions
+
+    public var formatName: String { "PAM" }
+    public var colourSupport: ColourSupport { .any }
+    public var drawing: Drawing { .raster }
 
     /// Makes a renderer.
     public init(options: RenderOptions = RenderOptions()) {
@@ -24,8 +28,7 @@ public struct PAMRenderer: Sendable {
     /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`
     ///   or `.imageTooLarge`.
     public func render(_ matrix: QRMatrix) throws -> [UInt8] {
-        let layout = try options.layout(for: matrix)
-        try layout.checkPixelLimit()
+        let layout = try checkedLayout(for: matrix)
         let alpha = !options.foreground.isOpaque || !options.background.isOpaque
         let channels = alpha ? 4 : 3
         let side = layout.pixels

@@ -10,20 +10,17 @@
 /// ```swift
 /// let pbm = try PBMRenderer(options: RenderOptions(scale: 2)).render(matrix)
 /// ```
-public struct PBMRenderer: Sendable {
+public struct PBMRenderer: Renderer {
     /// Scale (or target size), margin and colours (black and white only).
     public var options: RenderOptions
+
+    public var formatName: String { "PBM" }
+    public var colourSupport: ColourSupport { .blackAndWhite }
+    public var drawing: Drawing { .raster }
 
     /// Makes a renderer.
     public init(options: RenderOptions = RenderOptions()) {
         self.options = options
-    }
-
-    /// Checks the colours this format can draw, before any symbol is made.
-    ///
-    /// - Throws: `EncodeError.invalidRenderOption` when they are not black and white.
-    public func checkColours() throws(EncodeError) {
-        _ = try options.blackOnWhite(format: "PBM")
     }
 
     /// Draws `matrix` as a PBM file.
@@ -34,9 +31,8 @@ public struct PBMRenderer: Sendable {
     /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`,
     ///   `.invalidRenderOption` for colours other than black and white, `.imageTooLarge`.
     public func render(_ matrix: QRMatrix) throws -> [UInt8] {
-        let layout = try options.layout(for: matrix)
-        try layout.checkPixelLimit()
-        let darkIsBlack = try options.blackOnWhite(format: "PBM")
+        let layout = try checkedLayout(for: matrix)
+        let darkIsBlack = options.foreground == .black
         let side = layout.pixels
         // P4 rows are PNG's 1-bit rows: leftmost pixel in the high bit, 1 for black.
         let (rows, rowBytes) = layout.packedRows(matrix)

@@ -11,7 +11,7 @@
 /// ```swift
 /// let pdf = try PDFRenderer(options: RenderOptions(scale: 4), dpi: 300).render(matrix)
 /// ```
-public struct PDFRenderer: Sendable {
+public struct PDFRenderer: Renderer {
     /// Scale (or target size), margin and colours.
     public var options: RenderOptions
     /// Pixels per inch that `scale` counts in, within `RenderOptions.resolutions`; 72
@@ -19,6 +19,10 @@ public struct PDFRenderer: Sendable {
     public var dpi: Int
     /// The printed size, used instead of the scale, `dpi` and target size; `nil` for none.
     public var printSize: PrintSize?
+
+    public var formatName: String { "PDF" }
+    public var colourSupport: ColourSupport { .any }
+    public var drawing: Drawing { .vector }
 
     /// Makes a renderer; every parameter has the default described on its property.
     public init(options: RenderOptions = RenderOptions(), dpi: Int = 72, printSize: PrintSize? = nil) {
@@ -34,7 +38,7 @@ public struct PDFRenderer: Sendable {
     /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`
     ///   or `.resolutionOutOfRange`.
     public func render(_ matrix: QRMatrix) throws -> [UInt8] {
-        let layout = try options.layout(for: matrix)
+        let layout = try checkedLayout(for: matrix)
         let points = try VectorPage(layout: layout, dpi: dpi, printSize: printSize)
         var alphas: [String] = []
         var content = "q\n"

@@ -17,7 +17,7 @@
 /// renderer.title = "Link to example.org"
 /// let svg = try renderer.render(matrix)
 /// ```
-public struct SVGRenderer: Sendable {
+public struct SVGRenderer: Renderer {
     /// Scale (or target size), margin and colours.
     public var options: RenderOptions
     /// A short name for the picture (`<title>`), or `nil`.
@@ -27,6 +27,10 @@ public struct SVGRenderer: Sendable {
     /// The printed size, used instead of the scale and target size: `width` and `height`
     /// in millimetres; `nil` for none.
     public var printSize: PrintSize?
+
+    public var formatName: String { "SVG" }
+    public var colourSupport: ColourSupport { .any }
+    public var drawing: Drawing { .vector }
 
     /// Makes a renderer; every parameter has the default described on its property.
     public init(
@@ -69,7 +73,7 @@ public struct SVGRenderer: Sendable {
     ///   or `.invalidRenderOption` for a title or description holding a character XML 1.0
     ///   cannot carry (control characters other than tab and line breaks).
     public func render(_ matrix: QRMatrix) throws -> String {
-        var layout = try options.layout(for: matrix)
+        var layout = try checkedLayout(for: matrix)
         var width = String(layout.pixels)
         if let printSize {
             // The view box is the modules alone; the length is the page's.

@@ -13,7 +13,7 @@
 /// ```swift
 /// print(try TerminalRenderer(style: .ansi).render(matrix), terminator: "")
 /// ```
-public struct TerminalRenderer: Sendable {
+public struct TerminalRenderer: Renderer {
     /// How modules become characters.
     public enum Style: String, Sendable, CaseIterable {
         /// Half blocks in the terminal's text colour.
@@ -47,26 +47,18 @@ public struct TerminalRenderer: Sendable {
         self.background = background
     }
 
-    /// Checks the colours this style can draw, before any symbol is made.
-    ///
-    /// - Throws: `EncodeError.invalidRenderOption` for colours other than black on white
-    ///   in plain half blocks (they draw in the terminal's own colours), and for a
-    ///   translucent colour in ANSI colour (a terminal has no transparency).
-    public func checkColours() throws(EncodeError) {
-        switch style {
-        case .halfBlocks:
-            guard foreground == .black && background == .white else {
-                throw .invalidRenderOption(
-                    "plain half blocks draw in the terminal's own colours, so \(foreground) on \(background) cannot be kept; ANSI colour draws them"
-                )
-            }
-        case .ansi:
-            guard foreground.isOpaque && background.isOpaque else {
-                throw .invalidRenderOption(
-                    "a terminal has no transparency: ANSI colours must be opaque, not \(foreground) on \(background)")
-            }
-        }
+    /// The margin and colours as ``RenderOptions``, one cell a module.
+    public var options: RenderOptions {
+        RenderOptions(scale: 1, margin: margin, foreground: foreground, background: background)
     }
+
+    public var formatName: String { style == .ansi ? "ANSI colours" : "plain half blocks" }
+
+    /// Black on white for plain half blocks (they draw in the terminal's own colours);
+    /// any opaque colours in ANSI colour (a terminal has no transparency).
+    public var colourSupport: ColourSupport { style == .ansi ? .terminalColours : .terminalDefault }
+
+    public var drawing: Drawing { .text }
 
     /// Draws `matrix`.
     ///
@@ -74,8 +66,7 @@ public struct TerminalRenderer: Sendable {
     /// - Returns: `(size + 2 × margin + 1) / 2` lines, each ending in a newline.
     /// - Throws: `EncodeError.marginOutOfRange`, or what ``checkColours()`` throws.
     public func render(_ matrix: QRMatrix) throws -> String {
-        let layout = try RenderOptions(scale: 1, margin: margin).layout(for: matrix)
-        try checkColours()
+        let layout = try checkedLayout(for: matrix)
         // Black and white keep the 16-colour escapes every terminal has.
         let plain = foreground == .black && background == .white
         func channels(_ colour: RGBAColor) -> String { "2;\(colour.red);\(colour.green);\(colour.blue)" }

@@ -10,20 +10,17 @@
 /// ```swift
 /// let xbm = try XBMRenderer(options: RenderOptions(scale: 2)).render(matrix)
 /// ```
-public struct XBMRenderer: Sendable {
+public struct XBMRenderer: Renderer {
     /// Scale (or target size), margin and colours (black and white only).
     public var options: RenderOptions
+
+    public var formatName: String { "XBM" }
+    public var colourSupport: ColourSupport { .blackAndWhite }
+    public var drawing: Drawing { .raster }
 
     /// Makes a renderer.
     public init(options: RenderOptions = RenderOptions()) {
         self.options = options
-    }
-
-    /// Checks the colours this format can draw, before any symbol is made.
-    ///
-    /// - Throws: `EncodeError.invalidRenderOption` when they are not black and white.
-    public func checkColours() throws(EncodeError) {
-        _ = try options.blackOnWhite(format: "XBM")
     }
 
     /// Draws `matrix` as an XBM file.
@@ -33,9 +30,8 @@ public struct XBMRenderer: Sendable {
     /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`,
     ///   `.invalidRenderOption` for colours other than black and white, `.imageTooLarge`.
     public func render(_ matrix: QRMatrix) throws -> String {
-        let layout = try options.layout(for: matrix)
-        try layout.checkPixelLimit()
-        let darkIsSet = try options.blackOnWhite(format: "XBM")
+        let layout = try checkedLayout(for: matrix)
+        let darkIsSet = options.foreground == .black
         let side = layout.pixels
         let pixels = layout.rasterize(matrix, dark: darkIsSet ? 1 : 0, light: darkIsSet ? 0 : 1)
         var text = Array(

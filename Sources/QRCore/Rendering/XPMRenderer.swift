@@ -7,20 +7,17 @@
 /// ```swift
 /// let xpm = try XPMRenderer(options: RenderOptions(scale: 2)).render(matrix)
 /// ```
-public struct XPMRenderer: Sendable {
+public struct XPMRenderer: Renderer {
     /// Scale (or target size), margin and colours.
     public var options: RenderOptions
+
+    public var formatName: String { "XPM" }
+    public var colourSupport: ColourSupport { .opaqueOrClearBackground }
+    public var drawing: Drawing { .raster }
 
     /// Makes a renderer.
     public init(options: RenderOptions = RenderOptions()) {
         self.options = options
-    }
-
-    /// Checks the colours this format can draw, before any symbol is made.
-    ///
-    /// - Throws: `EncodeError.invalidRenderOption` when a colour is translucent.
-    public func checkColours() throws(EncodeError) {
-        try options.requireOpaqueColours(format: "XPM")
     }
 
     /// Draws `matrix` as an XPM file.
@@ -30,9 +27,7 @@ public struct XPMRenderer: Sendable {
     /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`,
     ///   `.invalidRenderOption` for a translucent colour, `.imageTooLarge`.
     public func render(_ matrix: QRMatrix) throws -> String {
-        let layout = try options.layout(for: matrix)
-        try layout.checkPixelLimit()
-        try options.requireOpaqueColours(format: "XPM")
+        let layout = try checkedLayout(for: matrix)
         let side = layout.pixels
         let pixels = layout.rasterize(matrix, dark: UInt8(ascii: "#"), light: UInt8(ascii: "."))
         func colour(_ colour: RGBAColor) -> String { colour.alpha == 0 ? "None" : colour.hexRGB }

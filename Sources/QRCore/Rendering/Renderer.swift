@@ -1,0 +1,148 @@
+// QRKit — Renderer: what every renderer of a symbol is, so that a format table can hold them all.
+
+/// Draws a symbol in one file format.
+///
+/// Every renderer holds its ``RenderOptions``, says which colours its format can draw
+/// (``colourSupport``) and how it lays the symbol out (``drawing``); the protocol checks the
+/// colours from those, and gives the finished document as bytes whatever its type.
+/// QRKit's `OutputFormat` table names a renderer for each format, so that a format is
+/// chosen by name or file extension rather than by a `switch`.
+///
+/// ```swift
+/// let renderer: any Renderer = PBMRenderer(options: RenderOptions(scale: 2))
+/// try renderer.checkColours()
+/// let bytes = try renderer.renderBytes(matrix)
+/// ```
+public protocol Renderer: Sendable {
+    /// What ``render(_:)`` returns: `String` for a text format, `[UInt8]` for a binary one.
+    associatedtype Document: Sendable
+
+    /// Scale (or target size), margin and colours.
+    var options: RenderOptions { get }
+
+    /// The format's name in messages, such as `"PBM"` or `"ASCII art"`.
+    var formatName: String { get }
+
+    /// Which colours the format can draw.
+    var colourSupport: ColourSupport { get }
+
+    /// Whether the format counts pixels, lengths or character cells.
+    var drawing: Drawing { get }
+
+    /// Whether the document is binary (`[UInt8]`), not text: bytes a terminal should not
+    /// be sent.
+    var isBinary: Bool { get }
+
+    /// Checks the colours this format can draw, before any symbol is made.
+    ///
+    /// The default checks ``options``' colours against ``colourSupport``.
+    ///
+    /// - Throws: `EncodeError.invalidRenderOption` naming the colours and what the format
+    ///   can draw instead.
+    func checkColours() throws(EncodeError)
+
+    /// Draws `matrix`.
+    ///
+    /// - Parameter matrix: The symbol.
+    /// - Returns: The document.
+    /// - Throws: an `EncodeError` for options or colours the format cannot take.
+    func render(_ matrix: QRMatrix) throws -> Document
+
+    /// Draws `matrix` as the bytes of a file: a text document in UTF-8.
+    ///
+    /// - Parameter matrix: The symbol.
+    /// - Returns: The file's bytes.
+    /// - Throws: what ``render(_:)`` throws.
+    func renderBytes(_ matrix: QRMatrix) throws -> [UInt8]
+}
+
+/// How a renderer lays a symbol out.
+public enum Drawing: String, Sendable, CaseIterable {
+    /// Pixels: `scale` pixels a module, or a target size; bounded by
+    /// `RenderOptions.pixelLimit`.
+    case raster
+    /// Lengths: `scale` pixels at a resolution, or a printed size; no pixel bound.
+    case vector
+    /// Character cells, one (or two) a module: no scale, no target size.
+    case text
+}
+
+/// The colours a format can draw.
+public enum ColourSupport: String, Sendable, CaseIterable {
+    /// Any colours, translucent ones included.
+    case any
+    /// Opaque colours; the background may also be fully transparent (left out).
+    case opaqueOrClearBackground
+    /// Black and white only, in either order (swapped, dark modules are white on black).
+    case blackAndWhite
+    /// Any opaque colours, as a terminal's 24-bit escapes set them.
+    case terminalColours
+    /// Black on white only, drawn in the terminal's own text colours.
+    case terminalDefault
+
+    /// Checks that the format can draw `foreground` on `background`.
+    ///
+    /// - Parameters:
+    ///   - foreground: The colour of dark modules.
+    ///   - background: The colour of light modules.
+    ///   - format: The format's name, for the message.
+    /// - Throws: `EncodeError.invalidRenderOption` saying what the format can draw.
+    public func check(foreground: RGBAColor, background: RGBAColor, format: String) throws(EncodeError) {
+        let options = RenderOptions(foreground: foreground, background: background)
+        switch self {
+        case .any: return
+        case .opaqueOrClearBackground: try options.requireOpaqueColours(format: format)
+        case .blackAndWhite: _ = try options.blackOnWhite(format: format)
+        case .terminalColours:
+            guard foreground.isOpaque && background.isOpaque else {
+                throw .invalidRenderOption(
+                    "a terminal has no transparency: \(format) must be opaque, not \(foreground) on \(background)")
+            }
+        case .terminalDefault:
+            guard foreground == .black && background == .white else {
+                throw .invalidRenderOption(
+                    "\(format) draw in the terminal's own colours, so \(foreground) on \(background) cannot be kept; ANSI colour draws them"
+                )
+            }
+        }
+    }
+}
+
+extension Renderer {
+    public func checkColours() throws(EncodeError) {
+        try colourSupport.check(foreground: options.foreground, background: options.background, format: formatName)
+    }
+
+    /// The layout of `matrix` once the options and colours are checked: what every
+    /// renderer does first. A raster is also held to `RenderOptions.pixelLimit`; text
+    /// takes one cell a module, whatever the scale and target size.
+    package func checkedLayout(for matrix: QRMatrix) throws -> RenderLayout {
+        let layout: RenderLayout
+        switch drawing {
+        case .raster:
+            layout = try options.layout(for: matrix)
+            try layout.checkPixelLimit()
+        case .vector:
+            layout = try options.layout(for: matrix)
+        case .text:
+            var cells = options
+            cells.scale = 1
+            cells.targetSize = nil
+            layout = try cells.layout(for: matrix)
+        }
+        try checkColours()
+        return layout
+    }
+}
+
+extension Renderer where Document == String {
+    public var isBinary: Bool { false }
+
+    public func renderBytes(_ matrix: QRMatrix) throws -> [UInt8] { Array(try render(matrix).utf8) }
+}
+
+extension Renderer where Document == [UInt8] {
+    public var isBinary: Bool { true }
+
+    public func renderBytes(_ matrix: QRMatrix) throws -> [UInt8] { try render(matrix) }
+}
