@@ -1,9 +1,4 @@
 // QRCorpus — Blot: a stain or glare the generator lays over a picture.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import QRKit
 
 /// An ellipse of damage over a symbol, in module coordinates (without quiet zone).

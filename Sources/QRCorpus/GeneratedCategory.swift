@@ -1,10 +1,5 @@
 // QRCorpus — GeneratedCategory: the kinds of damage the corpus generator draws.
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import QRKit
 
 /// The kinds of trouble a generated picture shows; each is a sub-folder of the corpus.

@@ -1,10 +1,5 @@
 // QRCorpus — GeneratedPicture: one picture the generator drew, with its payloads.
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import QRKit
 
 /// One generated picture and the payloads in it.

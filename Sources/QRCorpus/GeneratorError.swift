@@ -1,10 +1,5 @@
 // QRCorpus — GeneratorError: why a corpus could not be generated.
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import QRKit
 
 /// Why a corpus could not be generated.

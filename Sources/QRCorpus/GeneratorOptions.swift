@@ -1,10 +1,5 @@
 // QRCorpus — GeneratorOptions: what the corpus generator makes, and how many.
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import QRKit
 
 /// What to generate.

@@ -1,9 +1,4 @@
 // QRCorpus — SurfaceMesh: the curved or folded surface a generated code is printed on.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import QRKit
 
 /// Where the corners of a grid of `cells` × `cells` equal cells over a symbol (with its

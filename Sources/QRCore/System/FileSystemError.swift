@@ -1,10 +1,5 @@
 // QRKit — FileSystemError: a file that could not be read or written, and why.
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// A file that could not be read or written: the path and why.
 package struct FileSystemError: Error, Sendable, CustomStringConvertible {
