@@ -126,8 +126,7 @@ let package = Package(
             ],
             linkerSettings: [.linkedLibrary("qrencode")]),
         .testTarget(name: "QRBenchTests", dependencies: ["QRBench", "QRCorpus", "QRKit", "QRTestSupport"]),
-        .testTarget(
-            name: "QRCLITests", dependencies: ["QRKit", "QRTestSupport", "CQRStartup"], exclude: ["Fixtures"]),
+        .testTarget(name: "QRCLITests", dependencies: ["QRKit", "QRTestSupport", "CQRStartup"]),
     ],
     cxxLanguageStandard: .cxx17
 )

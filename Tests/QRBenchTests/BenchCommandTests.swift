@@ -11,7 +11,7 @@ import Testing
 
     @Test func generatesACorpusAndWritesEveryReport() throws {
         let qr = try Self.qr()
-        let folder = try TestSupport.temporaryFolder()
+        let folder = try ScratchDirectory().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let corpus = folder + "/corpus"
 
@@ -73,19 +73,19 @@ import Testing
     }
 
     @Test func withoutAFolderItFindsThePackageSamplesFromAnywhere() throws {
-        let elsewhere = try TestSupport.temporaryFolder()
+        let elsewhere = try ScratchDirectory().path
         defer { try? FileManager.default.removeItem(atPath: elsewhere) }
         let run = try ProgramRunner.run(
             try Self.qr(), ["bench", "--runs", "1", "--no-warm-up", "--strategies", "zbar", "--cold-in-process"],
             in: URL(fileURLWithPath: elsewhere))
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.text.hasPrefix("`\(TestSupport.root.path)/Samples`: "), "\(run.text)")
+        #expect(run.text.hasPrefix("`\(PackagePaths.root.path)/Samples`: "), "\(run.text)")
         #expect(run.text.contains("| zbar | "))
     }
 
     @Test func withoutAFolderOrSamplesItSaysWhatToPass() throws {
         // A copy of qr outside any package, run from a folder with no Samples/.
-        let elsewhere = try TestSupport.temporaryFolder()
+        let elsewhere = try ScratchDirectory().path
         defer { try? FileManager.default.removeItem(atPath: elsewhere) }
         let copy = elsewhere + "/qr"
         try FileManager.default.copyItem(atPath: try Self.qr(), toPath: copy)
@@ -97,9 +97,9 @@ import Testing
 
     @Test func peersRunAsWholeProcessesBesideTheStrategies() throws {
         let qr = try Self.qr()
-        let folder = try TestSupport.temporaryFolder()
+        let folder = try ScratchDirectory().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let photos = TestSupport.root.appendingPathComponent("Samples/photos").path
+        let photos = PackagePaths.root.appendingPathComponent("Samples/photos").path
         let json = folder + "/out.json"
         let csv = folder + "/out.csv"
         let svg = folder + "/chart.svg"
@@ -158,9 +158,9 @@ import Testing
     }
 
     @Test func peersMissingFromPathAreNotedAndLeftOut() throws {
-        let empty = try TestSupport.temporaryFolder()
+        let empty = try ScratchDirectory().path
         defer { try? FileManager.default.removeItem(atPath: empty) }
-        let photo = TestSupport.root.appendingPathComponent("Samples/photos").path
+        let photo = PackagePaths.root.appendingPathComponent("Samples/photos").path
         let run = try ProgramRunner.run(
             try Self.qr(),
             ["bench", photo, "--peers", "--runs", "1", "--no-warm-up", "--strategies", "zxing", "--cold-in-process"],
@@ -186,7 +186,7 @@ import Testing
     }
 
     @Test func onePictureIsACorpusOfOne() throws {
-        let photo = TestSupport.root.appendingPathComponent("Samples/photos/qrcode-2-17.png").path
+        let photo = PackagePaths.root.appendingPathComponent("Samples/photos/qrcode-2-17.png").path
         let run = try TestSupport.run(
             try Self.qr(),
             [

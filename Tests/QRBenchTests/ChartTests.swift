@@ -11,7 +11,7 @@ import Testing
 @Suite struct ChartTests {
     /// Every fifth picture of Samples/ (photos, generated and the large photo among them).
     static let corpus: Corpus = {
-        let all = try! Corpus.load(from: TestSupport.root.appendingPathComponent("Samples").path)
+        let all = try! Corpus.load(from: PackagePaths.root.appendingPathComponent("Samples").path)
         return Corpus(root: all.root, pictures: all.pictures.enumerated().filter { $0.offset % 5 == 0 }.map(\.element))
     }()
 
@@ -25,7 +25,7 @@ import Testing
     /// The SVG of `result` as a document, after `xmllint --noout` has passed it.
     static func checkedDocument(_ result: BenchResult) throws -> XMLDocument {
         let svg = SVGChart.document(result)
-        let folder = try TestSupport.temporaryFolder("chart")
+        let folder = try ScratchDirectory().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/chart.svg"
         try Data(svg.utf8).write(to: URL(fileURLWithPath: path))

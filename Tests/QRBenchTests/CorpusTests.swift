@@ -1,6 +1,7 @@
 // QRBench tests — loading a corpus, splitting payload lists, scoring reads.
 import Foundation
 import QRKit
+import QRTestSupport
 import Testing
 @testable import QRCorpus
 @testable import QRBench
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func loadsPicturesWithCategoriesAndSkipsTheUnreadable() throws {
-        let folder = try TestSupport.temporaryFolder()
+        let folder = try ScratchDirectory().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let fm = FileManager.default
         try fm.createDirectory(atPath: folder + "/alpha", withIntermediateDirectories: true)
@@ -60,7 +61,7 @@ import Testing
 
     @Test func everyFormatReadIsPartOfACorpus() throws {
         // Samples/formats: the same photos as JPEG, WebP, TIFF and GIF, each beside its text.
-        let corpus = try Corpus.load(from: TestSupport.root.appendingPathComponent("Samples/formats").path)
+        let corpus = try Corpus.load(from: PackagePaths.root.appendingPathComponent("Samples/formats").path)
         #expect(corpus.skipped.isEmpty, "\(corpus.skipped)")
         #expect(corpus.labelled.count == 34)
         let extensions = Set(corpus.pictures.map { String($0.name.split(separator: ".").last ?? "") })

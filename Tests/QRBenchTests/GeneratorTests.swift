@@ -1,6 +1,7 @@
 // QRBench tests — the corpus generator: the same bytes for a seed, readable easy pictures.
 import Foundation
 import QRKit
+import QRTestSupport
 import Testing
 @testable import QRCorpus
 @testable import QRBench
@@ -10,8 +11,8 @@ import Testing
     static let quickCategories = GeneratedCategory.allCases.filter { $0 != .huge }
 
     @Test func theSameSeedWritesTheSameBytes() throws {
-        let first = try TestSupport.temporaryFolder()
-        let second = try TestSupport.temporaryFolder()
+        let first = try ScratchDirectory().path
+        let second = try ScratchDirectory().path
         defer {
             try? FileManager.default.removeItem(atPath: first)
             try? FileManager.default.removeItem(atPath: second)
@@ -149,7 +150,7 @@ import Testing
     /// A sheet lists its 12, 20 or 30 payloads in `NAME.all.txt`, every one different,
     /// so that each code a reader gives can be checked; `NAME.txt` holds the first.
     @Test func sheetsListTheirDistinctPayloads() throws {
-        let folder = try TestSupport.temporaryFolder()
+        let folder = try ScratchDirectory().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let options = GeneratorOptions(count: 3, seed: Self.sheetSeed, categories: [.sheet])
         let summary = try CorpusGenerator(options: options).write(to: folder)
@@ -201,7 +202,7 @@ import Testing
     }
 
     @Test func readableOnlyKeepsWhatEveryStrategyReads() throws {
-        let folder = try TestSupport.temporaryFolder()
+        let folder = try ScratchDirectory().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let options = GeneratorOptions(count: 8, seed: 3, categories: [.small, .noise], readableOnly: true)
         let summary = try CorpusGenerator(options: options).write(to: folder)

@@ -12,7 +12,7 @@ import Testing
         try #require(ProgramRunner.tool(name), "\(name) is not installed (make test-deps)")
     }
 
-    static let samples = TestSupport.root.appendingPathComponent("Samples").path
+    static let samples = PackagePaths.root.appendingPathComponent("Samples").path
 
     /// The payloads a sample picture holds (`NAME.all.txt`, else `NAME.txt`).
     static func payloads(_ stem: String) throws -> [[UInt8]] {

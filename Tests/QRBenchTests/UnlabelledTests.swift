@@ -1,6 +1,7 @@
 // QRBench tests — corpora without expected texts: reads counted by agreement between strategies.
 import Foundation
 import QRKit
+import QRTestSupport
 import Testing
 @testable import QRCorpus
 @testable import QRBench
@@ -9,9 +10,9 @@ import Testing
     /// Photographs from Samples/photos: the first `labelled` keep their NAME.txt, the rest
     /// are copied without it; plus `blank.png`, unlabelled, holding no code at all.
     static func mixedFolder(photos: Int, labelled: Int) throws -> String {
-        let folder = try TestSupport.temporaryFolder("unlabelled")
+        let folder = try ScratchDirectory().path
         let fm = FileManager.default
-        let source = TestSupport.root.appendingPathComponent("Samples/photos").path
+        let source = PackagePaths.root.appendingPathComponent("Samples/photos").path
         let names = try fm.contentsOfDirectory(atPath: source).filter { $0.hasSuffix(".png") }.sorted().prefix(photos)
         for (index, name) in names.enumerated() {
             try fm.copyItem(atPath: source + "/" + name, toPath: folder + "/" + name)

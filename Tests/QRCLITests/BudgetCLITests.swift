@@ -72,7 +72,7 @@ import Testing
         for copy in 0..<4 {
             for bomb in Self.bombs { paths.append(try scratch.file("\(copy)-\(bomb.fileName)", bomb.bytes())) }
         }
-        let photo = QRProcess.sample("photos/qrcode-2-30.png")
+        let photo = PackagePaths.sample("photos/qrcode-2-30.png")
         paths.insert(photo, at: paths.count / 2)
         let run = try MeasuredRun.run(qr, ["decode", "--jobs", "\(jobs)"] + paths, scratch: scratch)
         #expect(run.status == 2)

@@ -1,9 +1,10 @@
 // qr CLI tests — `qr decode`: stdout, stderr and exit status for good and bad invocations.
 import Foundation
+import QRTestSupport
 import Testing
 
 @Suite struct DecodeCLITests {
-    let photo = QRProcess.sample("photos/qrcode-2-30.png")
+    let photo = PackagePaths.sample("photos/qrcode-2-30.png")
     let photoText = "MECARD:N:測試;;"
 
     @Test func printsTheTextAndExitsZero() throws {
@@ -31,10 +32,10 @@ import Testing
     }
 
     @Test func aFolderGivesOneJSONLinePerPicture() throws {
-        let run = try QRProcess.run(["decode", QRProcess.sample("photos"), "--json", "--jobs", "2"])
+        let run = try QRProcess.run(["decode", PackagePaths.sample("photos"), "--json", "--jobs", "2"])
         #expect(run.status == 0)
         let lines = run.text.split(separator: "\n")
-        let pngs = try FileManager.default.contentsOfDirectory(atPath: QRProcess.sample("photos")).filter {
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.sample("photos")).filter {
             $0.hasSuffix(".png")
         }
         #expect(lines.count == pngs.count)
@@ -59,13 +60,13 @@ import Testing
     }
 
     @Test func aPictureWithoutACodeExitsOne() throws {
-        let run = try QRProcess.run(["decode", QRProcess.fixture("no-code.png")])
+        let run = try QRProcess.run(["decode", PackagePaths.fixture("no-code.png")])
         #expect(run.status == 1)
         #expect(run.text.isEmpty)
     }
 
     @Test func anUnreadableFileExitsTwoAndTheOthersAreStillDecoded() throws {
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         let missing = folder.appendingPathComponent("missing.png").path
         let notPNG = folder.appendingPathComponent("photo.png")
         try Data("this is not a picture\n".utf8).write(to: notPNG)
@@ -106,14 +107,14 @@ import Testing
     }
 
     @Test func filesFromReadsTheListOnStandardInput() throws {
-        let list = [photo, QRProcess.sample("photos/qrcode-2-17.png"), ""].joined(separator: "\n")
+        let list = [photo, PackagePaths.sample("photos/qrcode-2-17.png"), ""].joined(separator: "\n")
         let run = try QRProcess.run(["decode", "--files-from", "-", "--jobs", "2"], stdin: Data(list.utf8))
         #expect(run.status == 0)
         #expect(run.text.split(separator: "\n").count == 2)
     }
 
     @Test func firstStopsAtTheFirstCode() throws {
-        let run = try QRProcess.run(["decode", QRProcess.sample("photos"), "--first", "--jobs", "1"])
+        let run = try QRProcess.run(["decode", PackagePaths.sample("photos"), "--first", "--jobs", "1"])
         #expect(run.status == 0)
         #expect(run.text.split(separator: "\n").count == 1)
     }

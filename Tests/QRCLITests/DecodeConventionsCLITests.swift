@@ -22,7 +22,7 @@ private func run(_ arguments: [String], stdout output: FileHandle) throws -> (Pr
 }
 
 @Suite struct DecodeWriteErrorTests {
-    let photo = QRProcess.sample("photos/qrcode-2-30.png")
+    let photo = PackagePaths.sample("photos/qrcode-2-30.png")
 
     @Test(arguments: [[], ["--json"], ["--bytes"], ["--null"]])
     func aFullDiskIsNamedAndExits2(_ flags: [String]) throws {
@@ -60,9 +60,9 @@ private func run(_ arguments: [String], stdout output: FileHandle) throws -> (Pr
 }
 
 @Suite struct DecodeSeveralCodesTests {
-    let photo = QRProcess.sample("photos/qrcode-2-30.png")
+    let photo = PackagePaths.sample("photos/qrcode-2-30.png")
     let photoText = "MECARD:N:測試;;"
-    let other = QRProcess.sample("photos/qrcode-2-17.png")
+    let other = PackagePaths.sample("photos/qrcode-2-17.png")
 
     /// The bytes of the one code in `picture` (not UTF-8, for this one).
     private func bytes(of picture: String) throws -> [UInt8] {
@@ -95,8 +95,8 @@ private func run(_ arguments: [String], stdout output: FileHandle) throws -> (Pr
 }
 
 @Suite struct DecodeSilentOutcomeTests {
-    let photo = QRProcess.sample("photos/qrcode-2-30.png")
-    let blank = QRProcess.fixture("no-code.png")
+    let photo = PackagePaths.sample("photos/qrcode-2-30.png")
+    let blank = PackagePaths.fixture("no-code.png")
 
     @Test func aPictureWithoutACodeAmongSeveralIsNamed() throws {
         let run = try QRProcess.run(["decode", photo, blank])
@@ -115,7 +115,7 @@ private func run(_ arguments: [String], stdout output: FileHandle) throws -> (Pr
     }
 
     @Test func aPartPrintedUnjoinedSaysWhatItIs() throws {
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("part.png").path
         let made = try QRProcess.run(["encode", "a message long enough for three parts", "--split", "3", "-o", out])
@@ -133,7 +133,7 @@ private func run(_ arguments: [String], stdout output: FileHandle) throws -> (Pr
 }
 
 @Suite struct CommandLineConventionsTests {
-    let photo = QRProcess.sample("photos/qrcode-2-30.png")
+    let photo = PackagePaths.sample("photos/qrcode-2-30.png")
     let photoText = "MECARD:N:測試;;"
 
     @Test func qrAloneIsAUsageError() throws {
@@ -168,7 +168,7 @@ private func run(_ arguments: [String], stdout output: FileHandle) throws -> (Pr
     }
 
     @Test func fileNamesAsAsked() throws {
-        let other = QRProcess.sample("photos/qrcode-2-17.png")
+        let other = PackagePaths.sample("photos/qrcode-2-17.png")
         #expect(try QRProcess.run(["decode", "-H", photo]).text == "\(photo): \(photoText)\n")
         #expect(try QRProcess.run(["decode", "--with-filename", photo]).text == "\(photo): \(photoText)\n")
         let bare = try QRProcess.run(["decode", "--no-filename", photo, other])
@@ -179,7 +179,7 @@ private func run(_ arguments: [String], stdout output: FileHandle) throws -> (Pr
     }
 
     @Test func jsonGivesANullWinnerWhenNothingIsFound() throws {
-        let run = try QRProcess.run(["decode", QRProcess.fixture("no-code.png"), "--json"])
+        let run = try QRProcess.run(["decode", PackagePaths.fixture("no-code.png"), "--json"])
         #expect(run.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])
         let report = try #require(object["report"] as? [String: Any])
@@ -202,7 +202,7 @@ private func run(_ arguments: [String], stdout output: FileHandle) throws -> (Pr
         (["encode", "hello", "--size-px", "0"], "--size-px must be at least 1"),
     ])
     func lateUsageErrorsReadAsTheOthers(_ arguments: [String], _ says: String) throws {
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try QRProcess.run(arguments + ["-o", folder.appendingPathComponent("a.png").path])
         #expect(run.status == 64, "\(arguments): \(run.stderr)")

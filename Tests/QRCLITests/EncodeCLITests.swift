@@ -44,13 +44,6 @@ enum CLI {
     }
 }
 
-/// A fresh directory for one test's files.
-func scratchDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("qr-encode-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 private func bytes(of url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
 
 /// Width and height from a PNG's IHDR.
@@ -253,7 +246,7 @@ struct EncodeCLIOutputTests {
     }
 
     @Test func formatFollowsTheExtension() throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         for name in ["a.png", "b.svg", "c.txt", "D.PNG"] {
             #expect(try CLI.qr(["encode", "extension", "-o", name], in: directory).status == 0)
@@ -279,7 +272,7 @@ struct EncodeCLIOutputTests {
     }
 
     @Test func pngOptions() throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("o.png")
         #expect(try CLI.qr(["encode", "hello", "--scale", "3", "--margin", "2", "-o", out.path]).status == 0)
@@ -299,7 +292,7 @@ struct EncodeCLIOutputTests {
     }
 
     @Test func splitWritesNumberedFiles() throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try CLI.qr(
             ["encode", "one payload over three symbols", "--split", "3", "-o", "part.png"], in: directory)
@@ -396,7 +389,7 @@ struct EncodeCLIErrorTests {
         let missing = try CLI.qr(["encode", "-i", "/nonexistent/payload.bin", "-o", "/tmp/never.png"])
         #expect(missing.status == 2)
         #expect(missing.stderr == "qr: /nonexistent/payload.bin: No such file or directory\n")
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         let isDirectory = try CLI.qr(["encode", "-i", directory.path])
         #expect(isDirectory.status == 2)
@@ -404,7 +397,7 @@ struct EncodeCLIErrorTests {
     }
 
     @Test func invalidUTF8SuggestsEightBit() throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("latin1.txt")
         try Data([0x63, 0x61, 0x66, 0xE9]).write(to: file)
@@ -450,7 +443,7 @@ struct EncodeCLIErrorTests {
 struct EncodeCLIRoundTripTests {
     @Test(.enabled(if: CLI.zbarimg != nil, "zbarimg is not installed"))
     func theIssueExamples() throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(try CLI.qr(["encode", "héllo wörld", "-o", "hello.png"], in: directory).status == 0)
         #expect(try CLI.zbar(directory.appendingPathComponent("hello.png")) == Array("héllo wörld".utf8))
@@ -471,7 +464,7 @@ struct EncodeCLIRoundTripTests {
 
     @Test(.enabled(if: CLI.zbarimg != nil, "zbarimg is not installed"), arguments: ["L", "M", "Q", "H"])
     func everyLevel(level: String) throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         let text = "level \(level) ✓ https://example.org/"
         #expect(try CLI.qr(["encode", text, "--level", level, "-o", "l.png"], in: directory).status == 0)
@@ -480,7 +473,7 @@ struct EncodeCLIRoundTripTests {
 
     @Test(.enabled(if: CLI.zbarimg != nil, "zbarimg is not installed"), arguments: [1, 5, 10, 27, 40])
     func severalVersions(version: Int) throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         let text = "version \(version)"
         let result = try CLI.qr(
@@ -494,7 +487,7 @@ struct EncodeCLIRoundTripTests {
 
     @Test(.enabled(if: CLI.zbarimg != nil, "zbarimg is not installed"))
     func fullVersion40Binary() throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         let payload = (0..<2953).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }
         try Data(payload).write(to: directory.appendingPathComponent("big.bin"))
@@ -507,7 +500,7 @@ struct EncodeCLIRoundTripTests {
 
     @Test(.enabled(if: CLI.zbarimg != nil, "zbarimg is not installed"))
     func modesReadBack() throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         let cases: [(arguments: [String], expected: [UInt8])] = [
             (["hello world", "--case-insensitive"], Array("HELLO WORLD".utf8)),
@@ -527,7 +520,7 @@ struct EncodeCLIRoundTripTests {
         .enabled(if: CLI.zxingReader != nil, "ZXingReader is not installed"),
         arguments: ["1", "HELLO", "micro", "micro qr, m4"])
     func microReadBackByZXing(text: String) throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(try CLI.qr(["encode", text, "--micro", "--level", "L", "-o", "m.png"], in: directory).status == 0)
         #expect(try CLI.zxing(directory.appendingPathComponent("m.png")) == [Array(text.utf8)])
@@ -535,7 +528,7 @@ struct EncodeCLIRoundTripTests {
 
     @Test(.enabled(if: CLI.zxingReader != nil, "ZXingReader is not installed"))
     func microKanjiReadBackByZXing() throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(
             try CLI.qr(["encode", "漢字", "--kanji", "--micro", "--level", "L", "-o", "k.png"], in: directory).status == 0
@@ -545,7 +538,7 @@ struct EncodeCLIRoundTripTests {
 
     @Test(.enabled(if: CLI.zxingReader != nil, "ZXingReader is not installed"))
     func splitReadBackByZXing() throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         let text = "Structured append over four symbols, read back in order: ÄÖÜ"
         #expect(try CLI.qr(["encode", text, "--split", "4", "-o", "sa.png"], in: directory).status == 0)

@@ -53,7 +53,7 @@ struct EncodeFormatCLITests {
     /// picture decodes with `qr decode --bytes` to the payload, byte for byte.
     @Test(arguments: ["pdf", "eps", "pbm", "pam", "xbm", "xpm", "svg"], ["L", "H"])
     func readsBackThroughTheReferenceReader(format: String, level: String) throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         let payload = "héllo wörld, \(format) at \(level) ✓"
         for (name, extra) in [("by-extension.\(format)", []), ("by-flag.out", ["--format", format])] {
@@ -75,7 +75,7 @@ struct EncodeFormatCLITests {
     /// and from the other formats at --scale 2.
     @Test(arguments: ["pdf", "eps", "pam", "xbm", "svg"])
     func version40ReadsBack(format: String) throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         let payload = String(repeating: "QRKit prints to paper. ", count: 40)
         let file = directory.appendingPathComponent("v40.\(format)")
@@ -89,7 +89,7 @@ struct EncodeFormatCLITests {
     }
 
     @Test func pdfPageSizeFollowsDPI() throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("print.pdf")
         // "hello" is version 1: 29 modules with the margin, 2 px each at 300 dpi.
@@ -128,7 +128,7 @@ struct EncodeFormatCLITests {
     /// pixels a module at 72 dpi).
     @Test(arguments: ["pdf", "eps", "svg"])
     func printedSizesReadBack(format: String) throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("print.\(format)")
         let encoded = try CLI.qr(["encode", "https://example.org", "--size", "3in", "-o", file.path])
@@ -175,7 +175,7 @@ struct EncodeFormatCLITests {
     }
 
     @Test func asciiToAFileAndSplit() throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try CLI.qr(["encode", "two symbols in ascii", "--split", "2", "--format", "ascii"])
         #expect(result.status == 0)

@@ -26,7 +26,7 @@ private func pngSize(_ file: URL) throws -> (Int, Int) {
 @Suite("qr encode: options of qrencode and segno")
 struct EncodeOptionsCLITests {
     @Test func textFromStandardInput() throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         // echo -n data | qr encode -o a.png
         let result = try CLI.qr(["encode", "-o", "a.png"], stdin: Array("data".utf8), in: directory)
@@ -47,7 +47,7 @@ struct EncodeOptionsCLITests {
     }
 
     @Test func levelIsBoostedWithinTheVersionUnlessNoBoost() throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(try CLI.qr(["encode", "hello", "-o", "a.png"], in: directory).status == 0)
         #expect(try CLI.qr(["encode", "hello", "--no-boost", "-o", "b.png"], in: directory).status == 0)
@@ -63,7 +63,7 @@ struct EncodeOptionsCLITests {
     }
 
     @Test func qrencodesShortFlags() throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try CLI.qr(["encode", "x", "-l", "H", "-o", "a.png"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
@@ -80,7 +80,7 @@ struct EncodeOptionsCLITests {
         let apart = try CLI.qr(["encode", "hello", "-l", "H", "-v", "3", "-s", "4", "-m", "2", "-t", "svg"])
         #expect(attached.status == 0, "\(attached.stderr)")
         #expect(attached.stdout == apart.stdout && attached.text.contains("width=\"132\""))
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(try CLI.qr(["encode", "x", "-lQ", "--no-boost", "-oa.png", "-d300"], in: directory).status == 0)
         #expect(try decoded(directory.appendingPathComponent("a.png")).level == "Q")
@@ -100,7 +100,7 @@ struct EncodeOptionsCLITests {
 
     /// `-o -` writes PNG, as qrencode does, so that redirecting it makes a picture.
     @Test func dashOWritesPNG() throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try CLI.qr(["encode", "https://example.org", "-o", "-"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -133,7 +133,7 @@ struct EncodeOptionsCLITests {
         (["--invert"], "inverted"),
     ])
     func cssColoursWork(arguments: [String], what: String) throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try CLI.qr(["encode", what, "-o", "a.png"] + arguments, in: directory)
         #expect(result.status == 0, "\(what): \(result.stderr)")
@@ -187,7 +187,7 @@ struct EncodeOptionsCLITests {
         (["café", "--encoding", "latin1", "--eci"], [0x63, 0x61, 0x66, 0xE9]),
     ])
     func modesAndEncodingsReadBack(arguments: [String], expected: [UInt8]) throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try CLI.qr(["encode"] + arguments + ["-o", "m.png"], in: directory)
         #expect(result.status == 0, "\(arguments): \(result.stderr)")
@@ -195,7 +195,7 @@ struct EncodeOptionsCLITests {
     }
 
     @Test func sizePxIsExact() throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         for size in [200, 201, 600] {
             #expect(try CLI.qr(["encode", "size", "--size-px", "\(size)", "-o", "s.png"], in: directory).status == 0)
@@ -209,7 +209,7 @@ struct EncodeOptionsCLITests {
     }
 
     @Test func svgTitleAndDescription() throws {
-        let directory = try scratchDirectory()
+        let directory = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try CLI.qr(
             [

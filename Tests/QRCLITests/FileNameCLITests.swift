@@ -15,7 +15,7 @@ import Testing
     /// A scratch folder holding a photo under `badName`, and the photo's path as bytes.
     static func folderWithBadName() throws -> (ScratchDirectory, [UInt8]) {
         let scratch = try ScratchDirectory()
-        let photo = try #require(FileManager.default.contents(atPath: QRProcess.sample("photos/qrcode-2-30.png")))
+        let photo = try #require(FileManager.default.contents(atPath: PackagePaths.sample("photos/qrcode-2-30.png")))
         return (scratch, try scratch.file(named: badName, Array(photo)))
     }
 
@@ -59,7 +59,7 @@ import Testing
         defer { scratch.cleanUp() }
         let other = try scratch.file(
             "good.png",
-            Array(try #require(FileManager.default.contents(atPath: QRProcess.sample("photos/qrcode-2-30.png")))))
+            Array(try #require(FileManager.default.contents(atPath: PackagePaths.sample("photos/qrcode-2-30.png")))))
 
         let text = try QRProcess.run(["decode", scratch.path])
         #expect(text.status == 0, "\(text.stderr)")

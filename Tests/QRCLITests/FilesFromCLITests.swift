@@ -5,7 +5,7 @@ import QRTestSupport
 import Testing
 
 @Suite struct FilesFromCLITests {
-    let photo = QRProcess.sample("photos/qrcode-2-30.png")
+    let photo = PackagePaths.sample("photos/qrcode-2-30.png")
     let photoText = "MECARD:N:測試;;"
 
     /// A path of 3 800 bytes (19 folders of 199 bytes) that does not exist: a line near
@@ -35,7 +35,7 @@ import Testing
         }
         // Each answer must come while the list is still open: a reader that waited for
         // the end of its list would never answer here.
-        for path in [photo, "/nonexistent/x.png", QRProcess.sample("photos/qrcode-2-17.png")] {
+        for path in [photo, "/nonexistent/x.png", PackagePaths.sample("photos/qrcode-2-17.png")] {
             try input.fileHandleForWriting.write(contentsOf: Data((path + "\n").utf8))
             let line = try #require(lines.next(within: .seconds(60)), "no answer for \(path) while the list was open")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func aDashInAListIsAFileNotStandardInput() throws {
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try QRProcess.run(["decode", "--files-from", "-"], stdin: Data("-\n".utf8), in: folder)
         #expect(run.status == 2)

@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func aFolderOfEveryFormatIsReadWhole() throws {
-        let folder = QRProcess.sample("formats")
+        let folder = PackagePaths.sample("formats")
         let pictures = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasSuffix(".txt") }
             .sorted()
         #expect(pictures.count == 34)
@@ -42,10 +42,10 @@ import Testing
         ]
         var expected: [String] = []
         for (sample, name) in samples {
-            let bytes = try #require(FileManager.default.contents(atPath: QRProcess.sample(sample)))
+            let bytes = try #require(FileManager.default.contents(atPath: PackagePaths.sample(sample)))
             let path = try scratch.file(name, Array(bytes))
             // Text output escapes a backslash (`http\://` in a bookmark) and a line end.
-            let text = try Self.text(of: QRProcess.sample(sample)).replacingOccurrences(of: "\\", with: "\\\\")
+            let text = try Self.text(of: PackagePaths.sample(sample)).replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "\r\n", with: "\\r\\n")
             expected.append("\(path): \(text)")
         }
@@ -62,10 +62,10 @@ import Testing
         "formats/qrcode-3-03.interlaced.gif",
     ])
     func standardInputTakesAnyFormat(_ sample: String) throws {
-        let bytes = try #require(FileManager.default.contents(atPath: QRProcess.sample(sample)))
+        let bytes = try #require(FileManager.default.contents(atPath: PackagePaths.sample(sample)))
         let run = try QRProcess.run(["decode", "-"], stdin: bytes)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.text == (try Self.text(of: QRProcess.sample(sample))) + "\n")
+        #expect(run.text == (try Self.text(of: PackagePaths.sample(sample))) + "\n")
     }
 
     @Test func whatQREncodeWritesAsPBMOrPAMAndBMPsOfNetpbmReadBack() throws {

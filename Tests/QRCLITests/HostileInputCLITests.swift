@@ -10,7 +10,7 @@ import Glibc
 #endif
 
 @Suite(.timeLimit(.minutes(2))) struct HostileInputCLITests {
-    let photo = QRProcess.sample("photos/qrcode-2-30.png")
+    let photo = PackagePaths.sample("photos/qrcode-2-30.png")
     let photoText = "MECARD:N:測試;;"
 
     @Test("an unreadable input exits 2 and stderr names it and says why", arguments: HostileInputs.unreadable)
@@ -42,7 +42,7 @@ import Glibc
         let codeless = try HostileInputs.codeless.enumerated().map {
             try scratch.file("codeless-\($0.offset).png", $0.element.bytes)
         }
-        let other = QRProcess.sample("photos/qrcode-2-17.png")
+        let other = PackagePaths.sample("photos/qrcode-2-17.png")
         // Good files first, last and in the middle; two workers.
         let inputs = [photo] + bad[..<(bad.count / 2)] + codeless + [other] + bad[(bad.count / 2)...] + [photo]
         let run = try QRProcess.run(["decode", "--jobs", "2"] + inputs)
@@ -80,7 +80,8 @@ import Glibc
         defer { scratch.cleanUp() }
         let victim = try scratch.file("victim.png", HostileInputs.photo)
         let list = try scratch.file(
-            "list.txt", Array([photo, victim, QRProcess.sample("photos/qrcode-2-17.png")].joined(separator: "\n").utf8))
+            "list.txt",
+            Array([photo, victim, PackagePaths.sample("photos/qrcode-2-17.png")].joined(separator: "\n").utf8))
         #expect(unlink(victim) == 0)
         let run = try QRProcess.run(["decode", "--files-from", list, "--jobs", "1"])
         #expect(run.status == 2)

@@ -58,7 +58,7 @@ import Testing
     @Test(arguments: Payload.allCases)
     func joinGivesTheExactBytesFromTheSplitFiles(_ payload: Payload) throws {
         #expect(payload.bytes.count > 20)
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try splitFiles(payload, into: folder)
         for order in [[0, 1, 2], [2, 0, 1]] {
@@ -79,7 +79,7 @@ import Testing
 
     @Test(arguments: Payload.allCases)
     func onePictureHoldingEveryPartGivesTheExactBytes(_ payload: Payload) throws {
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try splitFiles(payload, into: folder)
         let picture = try onePicture(files, order: [2, 0, 1], at: folder.appendingPathComponent("all.png").path)
@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func theJoinedTextIsOneEscapedLine() throws {
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try splitFiles(.utf8, into: folder)
         let picture = try onePicture(files, order: [1, 2, 0], at: folder.appendingPathComponent("all.png").path)
@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test func aMissingPartIsNamedByIndexAndExitsOne() throws {
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try splitFiles(.utf8, into: folder)
         let run = try QRProcess.run(["decode", "--join", "--bytes", files[0], files[2]])
@@ -124,7 +124,7 @@ import Testing
     }
 
     @Test func twoMessagesAreJoinedApart() throws {
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = folder.appendingPathComponent("a")
         let second = folder.appendingPathComponent("b")
@@ -146,7 +146,7 @@ import Testing
     }
 
     @Test func partsThatFailTheParityCheckAreNotJoined() throws {
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
         // The same letters in another order: the same count and parity, other parts.
         var parts: [String] = []
@@ -175,7 +175,7 @@ import Testing
     }
 
     @Test func jsonListsThePartsAndTheJoinedMessage() throws {
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try splitFiles(.binary, into: folder)
         let picture = try onePicture(files, order: [2, 1, 0], at: folder.appendingPathComponent("all.png").path)
@@ -198,7 +198,7 @@ import Testing
     }
 
     @Test func joinWithFirstIsAUsageError() throws {
-        let run = try QRProcess.run(["decode", "--join", "--first", QRProcess.sample("photos/qrcode-2-30.png")])
+        let run = try QRProcess.run(["decode", "--join", "--first", PackagePaths.sample("photos/qrcode-2-30.png")])
         #expect(run.status == 64)
         #expect(run.stderr.contains("--join and --first"))
     }

@@ -1,5 +1,6 @@
 // qr CLI tests — no payload can drive the terminal: control characters come out escaped.
 import Foundation
+import QRTestSupport
 import Testing
 
 @Suite struct TerminalSafetyTests {
@@ -14,7 +15,7 @@ import Testing
     }()
 
     @Test func noControlCharacterReachesTheTerminalAndRawGivesTheExactBytes() throws {
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let payload = folder.appendingPathComponent("hostile.bin").path
         let picture = folder.appendingPathComponent("hostile.png").path
@@ -60,7 +61,7 @@ import Testing
     }
 
     @Test func aBackslashIsEscapedSoThatTextLikeAnEscapeIsNotTakenForOne() throws {
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
         // The characters \x1b[2J, then a real ESC [2J.
         let payload = Array(#"text \x1b[2J "#.utf8) + [0x1B] + Array("[2J".utf8)
@@ -76,7 +77,7 @@ import Testing
     }
 
     @Test func bidirectionalControlsAndSeparatorsAreEscapedInTextAndInJSON() throws {
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
         var payloadText = "invoice\u{202E}txt.exe"
         for scalar in Self.hidden { payloadText += "a" + String(scalar) }
@@ -110,7 +111,7 @@ import Testing
     }
 
     @Test func aFileNameWithBidirectionalControlsIsShownEscapedInOutputAndMessages() throws {
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let picture = try Self.picture(of: Array("hello".utf8), in: folder)
         let named = folder.appendingPathComponent("invoice\u{202E}gnp.exe\u{2028}.png").path
@@ -139,7 +140,7 @@ import Testing
     }
 
     @Test func aFileNameCannotDriveTheTerminalEither() throws {
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let name = folder.appendingPathComponent("evil\u{1B}]0;title\u{07}.png").path
         let run = try QRProcess.run(["decode", name])

@@ -49,7 +49,7 @@ import Testing
         let stripes: [UInt8] = (0..<(300 * 200)).map { (index: Int) -> UInt8 in (index % 300) / 20 % 2 == 0 ? 30 : 220 }
         let ramp: [UInt8] = (0..<(300 * 200)).map { (index: Int) -> UInt8 in UInt8(index % 300 * 255 / 299) }
         let noCode = try PNGReader().read(
-            contentsOf: SampleCorpus.root.appendingPathComponent("Tests/QRCLITests/Fixtures/no-code.png").path)
+            contentsOf: PackagePaths.fixture("no-code.png"))
         let pictures: [(String, GrayImage)] = [
             ("flat", GrayImage(width: 300, height: 200, filledWith: 128)),
             ("ramp", GrayImage(width: 300, height: 200, pixels: ramp)),

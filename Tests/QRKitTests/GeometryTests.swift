@@ -287,7 +287,7 @@ enum GeometryPictures {
 
     @Test func aPictureWithoutFindersHasNoTriple() throws {
         let noCode = try PNGReader().read(
-            contentsOf: SampleCorpus.root.appendingPathComponent("Tests/QRCLITests/Fixtures/no-code.png").path)
+            contentsOf: PackagePaths.fixture("no-code.png"))
         #expect(FinderTriple.triples(of: noCode.finderCandidates(), strong: 3).isEmpty)
         var drawings = 0
         let symbols = try GrayImage(width: 50, height: 50, filledWith: 200).readRedrawn { _ in

@@ -1,14 +1,11 @@
 // QRKit tests — SampleCorpus: finds the shipped Samples/ and their expected texts.
 import Foundation
 import QRKit
+import QRTestSupport
 
 enum SampleCorpus {
-    /// The package root, found from this file's path.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     /// `Samples/` in the package.
-    static let folder = root.appendingPathComponent("Samples")
+    static let folder = PackagePaths.root.appendingPathComponent("Samples")
 
     /// Every picture under `Samples/` (of any format QRKit reads, by extension) that has
     /// an expected text, as paths relative to it.
