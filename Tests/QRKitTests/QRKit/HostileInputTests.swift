@@ -7,7 +7,7 @@ import Testing
 @testable import QRKit
 @testable import QRZBar
 
-@Suite(.timeLimit(.minutes(1))) struct HostileInputTests {
+@Suite(.timeLimit(.minutes(1)), .tags(.sanitized)) struct HostileInputTests {
     @Test("an unreadable input gives an error that names it and says why", arguments: HostileInputs.unreadable)
     func unreadableInput(_ input: HostileInput) throws {
         let scratch = try ScratchDirectory()
@@ -305,7 +305,7 @@ import Testing
 }
 
 /// Engines given pictures of degenerate shapes: no crash, no error, no code.
-@Suite struct DegenerateImageTests {
+@Suite(.tags(.sanitized), .tags(.sanitized)) struct DegenerateImageTests {
     static let shapes: [(Int, Int)] = [
         (1, 1), (1, 2), (2, 1), (2, 2), (3, 3), (7, 7), (20, 1), (1, 1_000), (1_000, 1), (65_535, 1), (1, 65_535),
     ]

@@ -4,7 +4,7 @@ import Testing
 @testable import QRCore
 @testable import QRKit
 
-@Suite struct SampleDecodingTests {
+@Suite(.tags(.sanitized), .tags(.sanitized)) struct SampleDecodingTests {
     static let pictures = SampleCorpus.pictures()
 
     @Test func samplesAreShipped() {
@@ -74,7 +74,7 @@ import Testing
     }
 }
 
-@Suite struct ConcurrentRealDecodingTests {
+@Suite(.tags(.sanitized), .tags(.sanitized)) struct ConcurrentRealDecodingTests {
     /// Many race decodes of the real engines at once give the same answers as one at a time.
     @Test func concurrentRacesMatchSequentialRuns() throws {
         let pictures = SampleCorpus.pictures(under: "photos")

@@ -8,7 +8,7 @@ import Testing
 @testable import QRCore
 @testable import QRPNG
 
-@Suite struct PNGFastReaderTests {
+@Suite(.tags(.sanitized), .tags(.sanitized)) struct PNGFastReaderTests {
     /// What the general path (libpng's simplified API) reads, or its error.
     func general(_ bytes: [UInt8]) -> Result<GrayImage, ImageError> {
         Result { () throws(ImageError) in try PNGReader.general().read(data: bytes, name: "p.png") }

@@ -139,7 +139,7 @@ let readCases: [ReadCase] = [
         expected: [255, 0, 128, 128, 255], tolerance: 1),
 ]
 
-@Test("reads every kind of PNG", arguments: readCases, [false, true])
+@Test("reads every kind of PNG", .tags(.sanitized), arguments: readCases, [false, true])
 func readsEveryKindOfPNG(_ readCase: ReadCase, interlaced: Bool) throws {
     let image = try PNGReader().read(data: readCase.file(interlaced: interlaced), name: "case.png")
     #expect(image.width == readCase.picture.width)
@@ -175,7 +175,7 @@ let interlaceCases: [Picture] = [
     .gray(width: 2, height: 3, depth: 8, [1, 2, 3, 4, 5, 6]),
 ]
 
-@Test("an interlaced PNG reads the same as its plain twin", arguments: interlaceCases)
+@Test("an interlaced PNG reads the same as its plain twin", .tags(.sanitized), arguments: interlaceCases)
 func interlacedReadsLikePlain(_ picture: Picture) throws {
     let reader = PNGReader()
     let plain = try reader.read(data: PNGBytes.file(picture, interlaced: false), name: "plain.png")
@@ -190,7 +190,7 @@ func interlacedReadsLikePlain(_ picture: Picture) throws {
     }
 }
 
-@Test("16-bit gray: every value reads as its nearest 8-bit level", arguments: [false, true])
+@Test("16-bit gray: every value reads as its nearest 8-bit level", .tags(.sanitized), arguments: [false, true])
 func everySixteenBitGrayValue(interlaced: Bool) throws {
     let picture = Picture.gray(width: 256, height: 256, depth: 16, Array(0..<65_536))
     let image = try PNGReader().read(data: PNGBytes.file(picture, interlaced: interlaced), name: "ramp.png")
@@ -205,7 +205,7 @@ func everySixteenBitGrayValue(interlaced: Bool) throws {
     }
 }
 
-@Test func palettedInterlacedPictureWithTransparency() throws {
+@Test(.tags(.sanitized)) func palettedInterlacedPictureWithTransparency() throws {
     let samples = (0..<(12 * 9)).map { [$0 % 3] }
     let picture = Picture(width: 12, height: 9, depth: 8, color: .palette, samples: samples)
     let chunks = [PNGBytes.chunk("PLTE", [0, 0, 0, 255, 255, 255, 0, 0, 0]), PNGBytes.chunk("tRNS", [255, 255, 0])]
@@ -216,7 +216,7 @@ func everySixteenBitGrayValue(interlaced: Bool) throws {
     #expect(plain.pixels == samples.map { [0, 255, 255][$0[0]] })
 }
 
-@Test func everyFilterTypeReads() throws {
+@Test(.tags(.sanitized)) func everyFilterTypeReads() throws {
     // The same row under each of the five filters (None, Sub, Up, Average, Paeth).
     let row: [UInt8] = [10, 200, 30, 250, 0, 128]
     var raw: [UInt8] = []
@@ -247,7 +247,7 @@ func everySixteenBitGrayValue(interlaced: Bool) throws {
     #expect(image.pixels == Array([[UInt8]](repeating: row, count: 5).joined()))
 }
 
-@Test func ancillaryChunkWithBadCRCIsIgnored() throws {
+@Test(.tags(.sanitized)) func ancillaryChunkWithBadCRCIsIgnored() throws {
     // libpng warns ("tEXt: CRC error") and skips the chunk; the picture is intact.
     let picture = Picture.gray(width: 2, height: 1, depth: 8, [3, 4])
     let text = PNGBytes.chunk("tEXt", Array("Comment\0hi".utf8), crc: 0xDEAD_BEEF)
@@ -255,7 +255,7 @@ func everySixteenBitGrayValue(interlaced: Bool) throws {
     #expect(image.pixels == [3, 4])
 }
 
-@Test func missingIENDStillReads() throws {
+@Test(.tags(.sanitized)) func missingIENDStillReads() throws {
     // Everything the picture needs is there; libpng stops after the image data.
     let file = PNGBytes.file(.gray(width: 2, height: 2, depth: 8, [1, 2, 3, 4]))
     let image = try PNGReader().read(data: Array(file.dropLast(12)), name: "x.png")
@@ -268,7 +268,9 @@ private func simplifiedGray(_ file: [UInt8]) -> [UInt8]? {
     TestDecoding.png(file)?.image.pixels
 }
 
-@Test("gray and gray-palette pictures read as libpng's general path reads them", arguments: [1, 2, 4, 8])
+@Test(
+    "gray and gray-palette pictures read as libpng's general path reads them", .tags(.sanitized),
+    arguments: [1, 2, 4, 8])
 func tableExpansionMatchesLibpng(depth: Int) throws {
     let levels = 1 << depth
     let width = 37  // rows that end mid-byte at every depth
@@ -291,7 +293,7 @@ func tableExpansionMatchesLibpng(depth: Int) throws {
     }
 }
 
-@Test func everyShippedPNGReadsAsLibpngsGeneralPathReadsIt() throws {
+@Test(.tags(.sanitized)) func everyShippedPNGReadsAsLibpngsGeneralPathReadsIt() throws {
     let root = PackagePaths.root.appendingPathComponent("Samples").path
     let files = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [])
         .filter { $0.hasSuffix(".png") }.sorted()
@@ -435,14 +437,14 @@ let failCases: [FailCase] = {
     ]
 }()
 
-@Test("each way of failing gives its own error", arguments: failCases)
+@Test("each way of failing gives its own error", .tags(.sanitized), arguments: failCases)
 func failsWithTypedError(_ failCase: FailCase) {
     #expect(throws: failCase.expected) {
         try PNGReader().read(data: failCase.bytes, name: "bad.png")
     }
 }
 
-@Test func hugeHeaderIsRefusedAtOnce() {
+@Test(.tags(.sanitized)) func hugeHeaderIsRefusedAtOnce() {
     // 10^10 pixels: decoding would need 10 GB. The header alone must settle it.
     let file = PNGBytes.header(width: 100_000, height: 100_000)
     let clock = ContinuousClock()
@@ -454,14 +456,14 @@ func failsWithTypedError(_ failCase: FailCase) {
     #expect(elapsed < .milliseconds(200))
 }
 
-@Test func limitAboveWhatLibpngCanFillActsAsItsCeiling() {
+@Test(.tags(.sanitized)) func limitAboveWhatLibpngCanFillActsAsItsCeiling() {
     // libpng's simplified API fills at most 2^32 - 1 bytes, so that is the real limit.
     #expect(throws: ImageError.tooLarge(file: "big.png", width: 100_000, height: 100_000, limit: 4_294_967_295)) {
         try PNGReader(pixelLimit: .max).read(data: PNGBytes.header(width: 100_000, height: 100_000), name: "big.png")
     }
 }
 
-@Test(arguments: [(15, false), (16, true), (0, false), (-1, false), (Int.max, true)])
+@Test(.tags(.sanitized), arguments: [(15, false), (16, true), (0, false), (-1, false), (Int.max, true)])
 func configuredPixelLimit(limit: Int, reads: Bool) throws {
     let file = PNGBytes.file(.gray(width: 4, height: 4, depth: 8, Array(0..<16)))
     let reader = PNGReader(pixelLimit: limit)
@@ -474,14 +476,14 @@ func configuredPixelLimit(limit: Int, reads: Bool) throws {
     }
 }
 
-@Test func defaultLimitIsOneHundredMegapixels() {
+@Test(.tags(.sanitized)) func defaultLimitIsOneHundredMegapixels() {
     #expect(PNGReader().pixelLimit == 100_000_000)
     var reader = PNGReader()
     reader.pixelLimit = 5
     #expect(reader.pixelLimit == 5)
 }
 
-@Test func neverCrashesOnDamagedBytes() {
+@Test(.tags(.sanitized)) func neverCrashesOnDamagedBytes() {
     // Every prefix, and every single-bit change, of a small interlaced colour PNG with a
     // palette and transparency: each either reads or throws an ImageError.
     let picture = Picture(width: 9, height: 9, depth: 4, color: .palette, samples: (0..<81).map { [$0 % 3] })
@@ -505,7 +507,7 @@ func configuredPixelLimit(limit: Int, reads: Bool) throws {
     #expect(outcomes == file.count + 1 + file.count * 8)
 }
 
-@Test func readsFromManyTasksAtOnce() async throws {
+@Test(.tags(.sanitized)) func readsFromManyTasksAtOnce() async throws {
     let file = PNGBytes.file(.gray(width: 64, height: 64, depth: 8, (0..<4096).map { $0 % 256 }), interlaced: true)
     let expected = try PNGReader().read(data: file, name: "a.png")
     let reader = PNGReader()
@@ -521,7 +523,7 @@ func configuredPixelLimit(limit: Int, reads: Bool) throws {
 
 // MARK: - Files
 
-@Test func readsAFile() throws {
+@Test(.tags(.sanitized)) func readsAFile() throws {
     let scratch = try ScratchDirectory()
     defer { scratch.cleanUp() }
     let path = try scratch.file("code.png", samplePNG)
@@ -529,7 +531,7 @@ func configuredPixelLimit(limit: Int, reads: Bool) throws {
     #expect(image == GrayImage(width: 4, height: 2, pixels: [0, 1, 2, 3, 4, 5, 6, 7]))
 }
 
-@Test func missingFile() throws {
+@Test(.tags(.sanitized)) func missingFile() throws {
     let scratch = try ScratchDirectory()
     defer { scratch.cleanUp() }
     let path = "\(scratch.path)/nothing.png"
@@ -538,7 +540,7 @@ func configuredPixelLimit(limit: Int, reads: Bool) throws {
     }
 }
 
-@Test func directory() throws {
+@Test(.tags(.sanitized)) func directory() throws {
     let scratch = try ScratchDirectory()
     defer { scratch.cleanUp() }
     #expect(throws: ImageError.unreadableFile(file: scratch.path, reason: "Is a directory")) {
@@ -546,7 +548,7 @@ func configuredPixelLimit(limit: Int, reads: Bool) throws {
     }
 }
 
-@Test func emptyFile() throws {
+@Test(.tags(.sanitized)) func emptyFile() throws {
     let scratch = try ScratchDirectory()
     defer { scratch.cleanUp() }
     let path = try scratch.file("empty.png", [])
@@ -555,7 +557,7 @@ func configuredPixelLimit(limit: Int, reads: Bool) throws {
     }
 }
 
-@Test func truncatedFileNamesItsPath() throws {
+@Test(.tags(.sanitized)) func truncatedFileNamesItsPath() throws {
     let scratch = try ScratchDirectory()
     defer { scratch.cleanUp() }
     let path = try scratch.file("cut.png", Array(samplePNG.prefix(45)))
@@ -566,7 +568,7 @@ func configuredPixelLimit(limit: Int, reads: Bool) throws {
 
 // Root reads any file whatever its mode, so this test cannot fail the open as root;
 // `readErrorOnAFileThatOpens` covers a failing read there instead.
-@Test(.enabled(if: geteuid() != 0, "root reads files whatever their mode"))
+@Test(.tags(.sanitized), .enabled(if: geteuid() != 0, "root reads files whatever their mode"))
 func fileWithoutReadPermission() throws {
     let scratch = try ScratchDirectory()
     defer { scratch.cleanUp() }
@@ -579,7 +581,7 @@ func fileWithoutReadPermission() throws {
 
 // Reading /proc/self/mem at offset 0 fails with EIO (nothing is mapped there): a file that
 // opens and then fails to read, for every user, root included.
-@Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/mem"), "needs Linux procfs"))
+@Test(.tags(.sanitized), .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/mem"), "needs Linux procfs"))
 func readErrorOnAFileThatOpens() {
     #expect(throws: ImageError.unreadableFile(file: "/proc/self/mem", reason: "Input/output error")) {
         try PNGReader().read(contentsOf: "/proc/self/mem")
@@ -588,53 +590,58 @@ func readErrorOnAFileThatOpens() {
 
 // MARK: - Messages
 
-@Test(arguments: [
-    (
-        ImageError.unreadableFile(file: "a.png", reason: "No such file or directory"),
-        "a.png: cannot read: No such file or directory"
-    ),
-    (.wrongFormat(file: "photo.png", expected: .png, found: .jpeg), "photo.png: not a PNG file (it looks like a JPEG)"),
-    (.wrongFormat(file: "<stdin>", expected: .png, found: .empty), "<stdin>: not a PNG file (the file is empty)"),
-    (
-        .wrongFormat(file: "x", expected: .png, found: .unknown),
-        "x: not a PNG file (it starts like none of PNG, JPEG, WebP, TIFF, GIF, BMP or netpbm)"
-    ),
-    (.wrongFormat(file: "p.gif", expected: .gif, found: .png), "p.gif: not a GIF file (it looks like a PNG)"),
-    (
-        .unsupportedFormat(file: "IMG_0001.HEIC", format: .heif),
-        "IMG_0001.HEIC: a HEIF/HEIC picture, which cannot be read (only PNG, JPEG, WebP, TIFF, GIF, BMP and netpbm can)"
-    ),
-    (.unsupportedFormat(file: "e.jpg", format: .empty), "e.jpg: the file is empty"),
-    (
-        .unsupportedFormat(file: "r", format: .unknown),
-        "r: not a picture that can be read (it starts like none of PNG, JPEG, WebP, TIFF, GIF, BMP or netpbm)"
-    ),
-    (
-        .truncated(file: "t.webp", format: .webp),
-        "t.webp: truncated WebP (the file ends before the image does; it may be an incomplete copy)"
-    ),
-    (
-        .corrupt(file: "c.tif", format: .tiff, reason: "Sorry, can not handle images with 3-bit samples"),
-        "c.tif: corrupt TIFF (Sorry, can not handle images with 3-bit samples)"
-    ),
-    (
-        .truncated(file: "t.png", format: .png),
-        "t.png: truncated PNG (the file ends before the image does; it may be an incomplete copy)"
-    ),
-    (
-        .checksumError(file: "c.png"),
-        "c.png: damaged PNG (a checksum does not match; the file changed after it was written)"
-    ),
-    (
-        .tooLarge(file: "big.png", width: 20_000, height: 10_000, limit: 100_000_000),
-        "big.png: image too large (20000 × 10000 pixels; the limit is 100000000 pixels)"
-    ),
-    (
-        .tooLarge(file: "wide.png", width: 2_000_000, height: 1, limit: 100_000_000),
-        "wide.png: image too large (2000000 × 1 pixels; libpng reads at most 1000000 pixels a side)"
-    ),
-    (.corrupt(file: "b.png", format: .png, reason: "Invalid IHDR data"), "b.png: corrupt PNG (Invalid IHDR data)"),
-])
+@Test(
+    .tags(.sanitized),
+    arguments: [
+        (
+            ImageError.unreadableFile(file: "a.png", reason: "No such file or directory"),
+            "a.png: cannot read: No such file or directory"
+        ),
+        (
+            .wrongFormat(file: "photo.png", expected: .png, found: .jpeg),
+            "photo.png: not a PNG file (it looks like a JPEG)"
+        ),
+        (.wrongFormat(file: "<stdin>", expected: .png, found: .empty), "<stdin>: not a PNG file (the file is empty)"),
+        (
+            .wrongFormat(file: "x", expected: .png, found: .unknown),
+            "x: not a PNG file (it starts like none of PNG, JPEG, WebP, TIFF, GIF, BMP or netpbm)"
+        ),
+        (.wrongFormat(file: "p.gif", expected: .gif, found: .png), "p.gif: not a GIF file (it looks like a PNG)"),
+        (
+            .unsupportedFormat(file: "IMG_0001.HEIC", format: .heif),
+            "IMG_0001.HEIC: a HEIF/HEIC picture, which cannot be read (only PNG, JPEG, WebP, TIFF, GIF, BMP and netpbm can)"
+        ),
+        (.unsupportedFormat(file: "e.jpg", format: .empty), "e.jpg: the file is empty"),
+        (
+            .unsupportedFormat(file: "r", format: .unknown),
+            "r: not a picture that can be read (it starts like none of PNG, JPEG, WebP, TIFF, GIF, BMP or netpbm)"
+        ),
+        (
+            .truncated(file: "t.webp", format: .webp),
+            "t.webp: truncated WebP (the file ends before the image does; it may be an incomplete copy)"
+        ),
+        (
+            .corrupt(file: "c.tif", format: .tiff, reason: "Sorry, can not handle images with 3-bit samples"),
+            "c.tif: corrupt TIFF (Sorry, can not handle images with 3-bit samples)"
+        ),
+        (
+            .truncated(file: "t.png", format: .png),
+            "t.png: truncated PNG (the file ends before the image does; it may be an incomplete copy)"
+        ),
+        (
+            .checksumError(file: "c.png"),
+            "c.png: damaged PNG (a checksum does not match; the file changed after it was written)"
+        ),
+        (
+            .tooLarge(file: "big.png", width: 20_000, height: 10_000, limit: 100_000_000),
+            "big.png: image too large (20000 × 10000 pixels; the limit is 100000000 pixels)"
+        ),
+        (
+            .tooLarge(file: "wide.png", width: 2_000_000, height: 1, limit: 100_000_000),
+            "wide.png: image too large (2000000 × 1 pixels; libpng reads at most 1000000 pixels a side)"
+        ),
+        (.corrupt(file: "b.png", format: .png, reason: "Invalid IHDR data"), "b.png: corrupt PNG (Invalid IHDR data)"),
+    ])
 func messages(error: ImageError, text: String) {
     #expect(error.description == text)
     #expect(error.file == String(text.prefix { $0 != ":" }))
@@ -661,7 +668,7 @@ let otherFormats: [([UInt8], ImageFormat)] = [
     ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0D, 0x0A, 0x1A, 0x0D, 0x0A], .pngWithConvertedLineEndings),
 ]
 
-@Test(arguments: otherFormats)
+@Test(.tags(.sanitized), arguments: otherFormats)
 func recognisesOtherFormats(bytes: [UInt8], format: ImageFormat) {
     #expect(ImageFormat(sniffing: bytes) == format)
     #expect(throws: ImageError.wrongFormat(file: "f", expected: .png, found: format)) {
@@ -669,7 +676,7 @@ func recognisesOtherFormats(bytes: [UInt8], format: ImageFormat) {
     }
 }
 
-@Test func readerAndErrorAreSendable() {
+@Test(.tags(.sanitized)) func readerAndErrorAreSendable() {
     func requireSendable<T: Sendable>(_: T.Type) {}
     requireSendable(PNGReader.self)
     requireSendable(ImageError.self)

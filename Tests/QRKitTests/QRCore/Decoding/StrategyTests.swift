@@ -5,7 +5,7 @@ import Testing
 @testable import QRCore
 @testable import QRKit
 
-@Suite struct StrategyTests {
+@Suite(.tags(.sanitized), .tags(.sanitized)) struct StrategyTests {
     @Test(arguments: Pool.both) func raceReturnsFirstSuccessEvenWhenAFailureFinishesFirst(pool: Pool) throws {
         let failsFast = TestEngine("fails-fast", passDelay: .milliseconds(5), .findsNothing)
         let findsLater = TestEngine("finds-later", passDelay: .milliseconds(60), .finds("late"))
@@ -288,7 +288,7 @@ import Testing
     }
 }
 
-@Suite struct ConcurrencyTests {
+@Suite(.tags(.sanitized), .tags(.sanitized)) struct ConcurrencyTests {
     @Test func thousandConcurrentDecodesFinish() {
         let a = TestEngine("a", passDelay: .microseconds(50), .findsNothing)
         let b = TestEngine("b", passDelay: .microseconds(100), .finds("ok"))
@@ -337,7 +337,7 @@ final class ResultsBox: Sendable {
     var values: [String?] { slots.withLock { $0 } }
 }
 
-@Suite struct CancellationTests {
+@Suite(.tags(.sanitized), .tags(.sanitized)) struct CancellationTests {
     /// Runs `decode` in a task, cancels it once `delay` has passed and `started` says
     /// the engines are under way (a busy machine may take a while to start them), calls
     /// `afterCancel`, and returns what the task threw and the settled report.
