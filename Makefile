@@ -221,7 +221,7 @@ spark-deps:
 spark-example: build spark-deps
 	@echo "== Spark: examples/spark/qr_spark.py on Samples/ =="
 	@rm -rf $(SPARK_OUT) && mkdir -p $(SPARK_OUT)/extra
-	@cp Tests/Fixtures/no-code.png $(SPARK_OUT)/extra/
+	@cp Tests/QRCLITests/Fixtures/no-code.png $(SPARK_OUT)/extra/
 	@head -c 300 Samples/photos/qrcode-2-30.png > $(SPARK_OUT)/extra/cut.png
 	@export JAVA_HOME="$${JAVA_HOME:-$$(dirname "$$(dirname "$$(readlink -f "$$(command -v java)")")")}"; \
 	  "$(SPARK_VENV)/bin/python" examples/spark/qr_spark.py --qr $(QR) --output $(SPARK_OUT)/results \
