@@ -10,30 +10,20 @@ BENCH_PACKAGES := hyperfine qrencode zxing-cpp-tools zbar-tools
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 QR := .build/release/qr
 
-# The suites run under ThreadSanitizer and AddressSanitizer: strategies and their
-# policies, the memory budget (readers waiting for one another, workers helping), decoding by every strategy and from many threads, the decode executor,
-# reading every picture format
-# (PNG, JPEG, WebP, TIFF, GIF; orientation; the fast PNG reader against libpng), hostile
-# input of each format, text decoding,
-# structured-append parts (zbar's joined sequences taken apart) and their join, and the
-# geometry of hard pictures (homography, filters, finder locator, module grid fit, the
-# passes that use them).
-SANITIZED_SUITES := StrategyTests|PolicyTests|MemoryBudgetTests|HomographyTests|ImageFilterTests|FinderLocatorTests|ModuleGridTests|GeometryPassTests|PNGFastReaderTests|ConcurrencyTests|PassSchedulerTests|ConcurrentRealDecodingTests|SampleDecodingTests|DegenerateImageTests|HostileInputTests|PNGReaderTests|FormatReaderTests|OrientationTests|SymbolTextTests|ImageTransformTests|StructuredAppendJoinTests|StructuredAppendDecodingTests
+# The suites run under ThreadSanitizer and AddressSanitizer: those tagged `.sanitized`
+# (Tests/QRKitTests/Support/Tags.swift says which and why). swift test of Swift 6.3 cannot
+# filter by tag, so scripts/sanitized-filter.sh reads the tags into a --filter pattern.
+SANITIZED_FILTER := ./scripts/sanitized-filter.sh
 
-# Fuzzing: `make fuzz FUZZ_SECONDS=N` runs each target for N seconds. Corpora grow in
-# .fuzz/ between runs; a crash leaves its input in fuzz-artifacts/ and fails the target.
+# Fuzzing: `make fuzz FUZZ_SECONDS=N` runs each target for N seconds (scripts/fuzz.sh). Corpora
+# grow in .fuzz/ between runs; a crash leaves its input in fuzz-artifacts/ and fails the target.
 # Built optimised, with coverage and AddressSanitizer (checks stay on). An input that takes
 # longer than a picture's CPU budget and a pass, or memory past what the budgets allow
 # (AddressSanitizer's own included), fails its target as a crash does.
 FUZZ_SECONDS ?= 300
 FUZZ_TARGETS := png jpeg webp tiff gif bmp netpbm text
-FUZZ := .build-fuzz/release/qr-fuzz
 
-# valgrind 3.19 reads DWARF 4, not the DWARF 5 clang writes by default.
-VALGRIND_QR := .build-valgrind/debug/qr
-VALGRIND := valgrind --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
-	--error-exitcode=99 --suppressions=scripts/valgrind.supp
-VALGRIND_SUMMARY := grep -hE "in use at exit|definitely lost|indirectly lost|possibly lost|still reachable|ERROR SUMMARY"
+# How many times `make valgrind` (scripts/valgrind.sh) decodes the sample photos in one qr.
 VALGRIND_ROUNDS := 7
 
 # `make spark-example`: the PySpark job of examples/spark/ on Samples/, checked against
@@ -156,27 +146,11 @@ docs: deps
 	@echo "docs: $(DOCS), with $(words $(DOC_TARGETS)) modules: $(DOC_TARGETS)"
 
 # The manual page of qr, made from its ArgumentParser commands by swift-argument-parser's
-# generate-manual plugin, from the debug build (the page is the same for any build).
-# The generator drops every character that is not ASCII, so the help texts are kept
-# ASCII (checked here, before it); a blank line of a help text becomes .Pp, as mdoc
-# wants. Then `man -l` must show the page without a warning, every subcommand of
-# `qr --help` in it. man-db is all it needs of the test packages, so that `make install`
-# asks for no more.
+# generate-manual plugin and checked (scripts/man.sh). man-db is all it needs of the test
+# packages, so that `make install` asks for no more.
 man: deps
 	$(call apt_install,man-db)
-	$(SWIFT) package plugin generate-manual --configuration debug
-	@if .build/debug/qr --experimental-dump-help | grep -oP '.{0,40}[^\x00-\x7F]+'; then \
-	  echo "man: the help texts above are not ASCII, and the manual generator drops those characters"; exit 1; fi
-	@mkdir -p $(dir $(MAN))
-	@sed 's/^$$/.Pp/' .build/plugins/GenerateManual/outputs/qr/qr.1 > $(MAN)
-	@warnings=$$(MANWIDTH=80 man -l $(MAN) 2>&1 >/dev/null); \
-	  if [ -n "$$warnings" ]; then echo "$$warnings"; echo "man: $(MAN) has warnings"; exit 1; fi
-	@subcommands=$$(.build/debug/qr --help | sed -n '/^SUBCOMMANDS:/,/^$$/p' | awk '/^  [a-z]/ { print $$1 }'); \
-	  page=$$(MANWIDTH=80 man -l $(MAN) 2>/dev/null); \
-	  for command in $$subcommands; do \
-	    echo "$$page" | grep -qE "^ +$$command( |$$)" || { echo "man: $(MAN) lacks qr $$command"; exit 1; }; \
-	  done; \
-	  echo "man: $(MAN), with qr" $$subcommands "(man -l $(MAN))"
+	@SWIFT='$(SWIFT)' ./scripts/man.sh $(MAN)
 
 install: build man
 	@$(MAKE) --no-print-directory install-files
@@ -203,11 +177,13 @@ deb-check: deb
 
 tsan: test-deps
 	@echo "== strategies, decoding and reading under ThreadSanitizer =="
-	$(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan --filter '$(SANITIZED_SUITES)'
+	@filter=$$($(SANITIZED_FILTER)) && echo "swift test --filter: $$(echo "$$filter" | tr "|" "\n" | wc -l) suites and tests tagged .sanitized" && \
+	  $(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan --filter "$$filter"
 
 asan: test-deps
 	@echo "== strategies, decoding and reading under AddressSanitizer (and LeakSanitizer) =="
-	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan --filter '$(SANITIZED_SUITES)'
+	@filter=$$($(SANITIZED_FILTER)) && echo "swift test --filter: $$(echo "$$filter" | tr "|" "\n" | wc -l) suites and tests tagged .sanitized" && \
+	  $(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan --filter "$$filter"
 
 # 10 000 race decodes from 16 threads (results and memory checked), 64 threads calling
 # the blocking race at once (the process's thread count printed, and failed past cores +
@@ -225,73 +201,10 @@ stress: build test-deps
 # and no definite leaks, C libraries included.
 valgrind: test-deps
 	@echo "== valgrind: $(VALGRIND_ROUNDS) x the sample photos, then broken files =="
-	$(SWIFT) build --product qr --scratch-path .build-valgrind \
-	  -Xcc -gdwarf-4 -Xcxx -gdwarf-4 -Xswiftc -dwarf-version=4
-	@rm -rf .valgrind && mkdir -p .valgrind
-	@status=0; $(VALGRIND) --log-file=.valgrind/photos.log $(VALGRIND_QR) decode --jobs 2 \
-	  $$(for i in $$(seq $(VALGRIND_ROUNDS)); do ls Samples/photos/*.png; done) > .valgrind/photos.out || status=$$?; \
-	  $(VALGRIND_SUMMARY) .valgrind/photos.log; \
-	  if [ $$status -ne 0 ]; then cat .valgrind/photos.log; echo "valgrind: photos gave status $$status"; exit 1; fi; \
-	  echo "valgrind: $$(wc -l < .valgrind/photos.out) codes read from $$(( $(VALGRIND_ROUNDS) * $$(ls Samples/photos/*.png | wc -l) )) decodes"
-	@head -c 300 Samples/photos/qrcode-2-30.png > .valgrind/cut.png; : > .valgrind/empty.png; \
-	  head -c 2000 /dev/urandom > .valgrind/random.png; \
-	  head -c 29 Samples/photos/qrcode-2-30.png > .valgrind/crc.png; printf 'XXXX' >> .valgrind/crc.png; \
-	  tail -c +34 Samples/photos/qrcode-2-30.png >> .valgrind/crc.png
-	@status=0; $(VALGRIND) --log-file=.valgrind/broken.log $(VALGRIND_QR) decode --jobs 2 .valgrind/cut.png \
-	  .valgrind/empty.png .valgrind/random.png .valgrind/crc.png .valgrind/missing.png \
-	  Samples/photos/qrcode-2-30.png > /dev/null 2> .valgrind/broken.err || status=$$?; \
-	  $(VALGRIND_SUMMARY) .valgrind/broken.log; \
-	  if [ $$status -ne 2 ]; then cat .valgrind/broken.log .valgrind/broken.err; echo "valgrind: broken files gave status $$status, not 2"; exit 1; fi; \
-	  echo "valgrind: $$(wc -l < .valgrind/broken.err) broken files reported (exit 2)"
-	@status=0; $(VALGRIND) --log-file=.valgrind/degenerate.log $(VALGRIND_QR) decode --jobs 2 --strategy all \
-	  Tests/QRCLITests/Fixtures/degenerate > /dev/null 2>&1 || status=$$?; \
-	  $(VALGRIND_SUMMARY) .valgrind/degenerate.log; \
-	  if [ $$status -ne 1 ]; then cat .valgrind/degenerate.log; echo "valgrind: degenerate shapes gave status $$status, not 1"; exit 1; fi; \
-	  echo "valgrind: $$(ls Tests/QRCLITests/Fixtures/degenerate/*.png | wc -l) degenerate shapes (1 x 1 to 1 x 65535) read by both engines, no code (exit 1)"
+	@SWIFT='$(SWIFT)' ./scripts/valgrind.sh $(VALGRIND_ROUNDS)
 
 fuzz: test-deps
-	@echo "== fuzzing each target for $(FUZZ_SECONDS) s =="
-	@for target in $(FUZZ_TARGETS); do mkdir -p .fuzz/seeds/$$target .fuzz/corpus/$$target; done; mkdir -p fuzz-artifacts
-	@# Seeds: the small sample pictures of each format (the orientation fixtures too, for
-	@# the EXIF and TIFF orientation tags), and the sample payloads for text decoding.
-	@find Samples -name '*.png' -size -64k -exec cp -f {} .fuzz/seeds/png/ \;
-	@find Samples Tests/Fixtures/orientation -name '*.jpg' -size -64k -exec cp -f {} .fuzz/seeds/jpeg/ \;
-	@find Samples -name '*.webp' -size -64k -exec cp -f {} .fuzz/seeds/webp/ \;
-	@find Samples Tests/Fixtures/orientation -name '*.tif' -size -64k -exec cp -f {} .fuzz/seeds/tiff/ \;
-	@find Samples -name '*.gif' -size -64k -exec cp -f {} .fuzz/seeds/gif/ \;
-	@# BMP and netpbm seeds: the small GIF samples as netpbm's tools write them, in each variant.
-	@for gif in $$(find Samples -name '*.gif' -size -8k); do name=$$(basename $$gif .gif); \
-	  giftopnm $$gif > .fuzz/seeds/netpbm/$$name.ppm 2>/dev/null || continue; \
-	  ppmtopgm .fuzz/seeds/netpbm/$$name.ppm > .fuzz/seeds/netpbm/$$name.pgm; \
-	  pgmtopbm -threshold .fuzz/seeds/netpbm/$$name.pgm > .fuzz/seeds/netpbm/$$name.pbm; \
-	  pnmtoplainpnm .fuzz/seeds/netpbm/$$name.pgm > .fuzz/seeds/netpbm/$$name.plain.pgm; \
-	  pamtopam < .fuzz/seeds/netpbm/$$name.pgm > .fuzz/seeds/netpbm/$$name.pam; \
-	  ppmtobmp .fuzz/seeds/netpbm/$$name.ppm > .fuzz/seeds/bmp/$$name.bmp 2>/dev/null; \
-	  ppmtobmp -bpp 24 .fuzz/seeds/netpbm/$$name.ppm > .fuzz/seeds/bmp/$$name.24.bmp 2>/dev/null; \
-	  ppmtobmp .fuzz/seeds/netpbm/$$name.pbm > .fuzz/seeds/bmp/$$name.1.bmp 2>/dev/null; \
-	  pnmquant 16 .fuzz/seeds/netpbm/$$name.ppm 2>/dev/null | ppmtobmp -bpp 4 > .fuzz/seeds/bmp/$$name.4.bmp 2>/dev/null; \
-	done
-	@find Samples -name '*.txt' -exec cp -f {} .fuzz/seeds/text/ \;
-	@# SwiftPM passes --sanitize=fuzzer and --sanitize=address to swiftc as two options,
-	@# in an order that changes from run to run, and swiftc keeps only the last: half the
-	@# builds came out without coverage (a blind fuzzer) or without ASan. The -Xswiftc
-	@# option comes last and names both. The counter check keeps it honest.
-	@# The linker warns once per ASan helper symbol it cannot export; the log keeps those.
-	@rm -rf .build-fuzz
-	@$(SWIFT) build -c release --product qr-fuzz --sanitize=fuzzer --sanitize=address \
-	  -Xswiftc -sanitize=fuzzer,address --scratch-path .build-fuzz \
-	  > .fuzz/build.log 2>&1 || { grep -v "Cannot export local symbol" .fuzz/build.log; exit 1; }
-	@counters=$$($(FUZZ) text -runs=1 2>&1 | sed -n 's/.*Loaded 1 modules *(\([0-9]*\) inline.*/\1/p'); \
-	  echo "qr-fuzz: built with $${counters:-no} coverage counters"; \
-	  if [ "$${counters:-0}" -lt 2000 ]; then echo "qr-fuzz: QRKit is not instrumented for coverage"; exit 1; fi
-	@for target in $(FUZZ_TARGETS); do \
-	  echo "-- $$target"; \
-	  $(FUZZ) $$target .fuzz/corpus/$$target .fuzz/seeds/$$target -max_total_time=$(FUZZ_SECONDS) \
-	    -timeout=8 -rss_limit_mb=1024 -print_final_stats=1 -artifact_prefix=fuzz-artifacts/$$target- \
-	    > .fuzz/$$target.log 2>&1; status=$$?; \
-	  grep -E "^(Done|stat::number_of_executed_units|stat::average_exec_per_sec)" .fuzz/$$target.log; \
-	  if [ $$status -ne 0 ]; then tail -n 60 .fuzz/$$target.log; echo "fuzz: $$target failed; input in fuzz-artifacts/"; exit 1; fi; \
-	done
+	@SWIFT='$(SWIFT)' ./scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 spark-deps:
 	$(call apt_install,$(SPARK_PACKAGES))

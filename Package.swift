@@ -130,9 +130,7 @@ let package = Package(
             ],
             linkerSettings: [.linkedLibrary("qrencode")]),
         .testTarget(name: "QRBenchTests", dependencies: ["QRBench", "QRCorpus", "QRKit", "QRTestSupport"]),
-        .testTarget(
-            name: "QRCLITests", dependencies: ["QRKit", "QRBench", "QRTestSupport", "CQRStartup"], exclude: ["Fixtures"]
-        ),
+        .testTarget(name: "QRCLITests", dependencies: ["QRKit", "QRBench", "QRTestSupport", "CQRStartup"]),
     ],
     cxxLanguageStandard: .cxx17
 )

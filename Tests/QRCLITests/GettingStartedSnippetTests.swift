@@ -14,7 +14,7 @@ import Testing
         let snippet = try #require(
             ProgramRunner.builtExecutable("GettingStarted"),
             "Snippets/GettingStarted.swift is not built (swift build --build-tests builds it)")
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
 
         let run = try ProgramRunner.run(snippet, [], in: folder)

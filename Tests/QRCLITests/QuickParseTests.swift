@@ -6,10 +6,11 @@
 // form the quick reader takes (`--name value`, `--name=value`, short names) and in forms
 // it must hand to ArgumentParser (help, `--`, repeats, clusters, bad values).
 import Foundation
+import QRTestSupport
 import Testing
 
 @Suite struct QuickParseTests {
-    static let photo = QRProcess.sample("photos/qrcode-2-30.png")
+    static let photo = PackagePaths.sample("photos/qrcode-2-30.png")
     static let photoText = "MECARD:N:測試;;"
 
     static let decodeLines: [[String]] = [
@@ -20,14 +21,14 @@ import Testing
         ["decode", photo, "--bytes", "--first"],
         ["decode", photo, "-q"],
         ["decode", photo, "--quiet", "--jobs", "1", "--timeout-ms", "5000", "--max-pixels=2000000"],
-        ["decode", photo, QRProcess.sample("photos/qrcode-2-17.png"), "--jobs=2"],
-        ["decode", "--files-from", QRProcess.fixture("missing-list.txt")],
-        ["decode", "--join", photo, QRProcess.sample("photos/qrcode-2-17.png"), "--json"],
+        ["decode", photo, PackagePaths.sample("photos/qrcode-2-17.png"), "--jobs=2"],
+        ["decode", "--files-from", PackagePaths.fixture("missing-list.txt")],
+        ["decode", "--join", photo, PackagePaths.sample("photos/qrcode-2-17.png"), "--json"],
         ["decode", photo, "-0"],
         ["decode", photo, "--null", "--bytes"],
         ["decode", "-H", photo],
         ["decode", photo, "--with-filename", "--first"],
-        ["decode", photo, QRProcess.sample("photos/qrcode-2-17.png"), "--no-filename"],
+        ["decode", photo, PackagePaths.sample("photos/qrcode-2-17.png"), "--no-filename"],
         ["decode", photo, "-H", "--no-filename"],
         ["decode", photo, "--json", "-0"],
         // For ArgumentParser: help, an end of options, repeats, clusters, bad values, errors.
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func encodeLinesAreReadAsArgumentParserReadsThem() throws {
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let png = folder.appendingPathComponent("a.png").path
         let svg = folder.appendingPathComponent("a.svg").path

@@ -32,7 +32,7 @@ import Testing
         let bash = try #require(ProgramRunner.tool("bash"), "bash is not on PATH")
         let script = try QRProcess.run(["--generate-completion-script", "bash"])
         try #require(script.status == 0)
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let scriptFile = folder.appendingPathComponent("qr.bash")
         try Data(script.stdout).write(to: scriptFile)

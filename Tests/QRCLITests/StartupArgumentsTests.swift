@@ -48,11 +48,11 @@ import Testing
     }
 
     @Test func decodingOpensLibZXingAlone() throws {
-        #expect(try loaded(["decode", QRProcess.sample("photos/qrcode-2-30.png")]) == ["libZXing"])
+        #expect(try loaded(["decode", PackagePaths.sample("photos/qrcode-2-30.png")]) == ["libZXing"])
     }
 
     @Test func encodingOpensLibqrencodeAlone() throws {
-        let folder = try QRProcess.temporaryFolder()
+        let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try loaded(["encode", "hello", "-o", folder.appendingPathComponent("a.png").path]) == ["libqrencode"])
     }

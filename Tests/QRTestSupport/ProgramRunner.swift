@@ -64,10 +64,6 @@ public enum ProgramRunner {
         }
     }
 
-    /// The package root: the folder above `Tests/`.
-    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     /// The built `qr`: beside the test binary (the products folder of this build), else
     /// `.build/debug/qr` in the package; nil when neither exists.
     public static let qrExecutable: String? = builtExecutable("qr")
@@ -83,7 +79,7 @@ public enum ProgramRunner {
             candidates.append(folder.appendingPathComponent(name))
             folder = folder.deletingLastPathComponent()
         }
-        candidates.append(packageRoot.appendingPathComponent(".build/debug").appendingPathComponent(name))
+        candidates.append(PackagePaths.root.appendingPathComponent(".build/debug").appendingPathComponent(name))
         return candidates.map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }

@@ -8,6 +8,9 @@ import Glibc
 public struct ScratchDirectory: Sendable {
     public let path: String
 
+    /// The directory as a file URL.
+    public var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
+
     public init() throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("qrkit-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

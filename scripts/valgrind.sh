@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# `make valgrind`: the sample photos decoded ROUNDS times in one process, then a batch of
+# broken files, then pictures of degenerate shapes through both engines, all under
+# memcheck: no memory errors and no definite leaks, C libraries included.
+# Usage: scripts/valgrind.sh [ROUNDS]   (SWIFT names the swift driver, `swift` by default)
+set -euo pipefail
+rounds=${1:-7}
+swift=${SWIFT:-swift}
+qr=.build-valgrind/debug/qr
+out=.valgrind
+
+# valgrind 3.19 reads DWARF 4, not the DWARF 5 clang writes by default.
+"$swift" build --product qr --scratch-path .build-valgrind -Xcc -gdwarf-4 -Xcxx -gdwarf-4 -Xswiftc -dwarf-version=4
+rm -rf "$out" && mkdir -p "$out"
+
+# Runs `qr decode` under memcheck, its log in $out/NAME.log, its output in $out/NAME.out
+# and $out/NAME.err, and fails unless qr exits with EXPECTED; the remaining arguments
+# are qr's.
+memcheck() {
+  local name=$1 expected=$2 status=0
+  shift 2
+  valgrind --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
+    --error-exitcode=99 --suppressions=scripts/valgrind.supp --log-file="$out/$name.log" \
+    "$qr" decode --jobs 2 "$@" > "$out/$name.out" 2> "$out/$name.err" || status=$?
+  grep -hE "in use at exit|definitely lost|indirectly lost|possibly lost|still reachable|ERROR SUMMARY" \
+    "$out/$name.log"
+  if [ "$status" -ne "$expected" ]; then
+    cat "$out/$name.log" "$out/$name.err"
+    echo "valgrind: $name gave status $status, not $expected"
+    exit 1
+  fi
+}
+
+photos=()
+for _ in $(seq "$rounds"); do photos+=(Samples/photos/*.png); done
+memcheck photos 0 "${photos[@]}"
+echo "valgrind: $(wc -l < "$out/photos.out") codes read from ${#photos[@]} decodes"
+
+# Broken files: cut short, empty, noise, a bad CRC, missing; and one good photo after them.
+head -c 300 Samples/photos/qrcode-2-30.png > "$out/cut.png"
+: > "$out/empty.png"
+head -c 2000 /dev/urandom > "$out/random.png"
+{ head -c 29 Samples/photos/qrcode-2-30.png; printf 'XXXX'; tail -c +34 Samples/photos/qrcode-2-30.png; } \
+  > "$out/crc.png"
+memcheck broken 2 "$out/cut.png" "$out/empty.png" "$out/random.png" "$out/crc.png" "$out/missing.png" \
+  Samples/photos/qrcode-2-30.png
+echo "valgrind: $(wc -l < "$out/broken.err") broken files reported (exit 2)"
+
+memcheck degenerate 1 --strategy all Tests/Fixtures/degenerate
+echo "valgrind: $(ls Tests/Fixtures/degenerate/*.png | wc -l) degenerate shapes (1 x 1 to 1 x 65535)" \
+  "read by both engines, no code (exit 1)"
