@@ -13,7 +13,7 @@ python=${PYTHON:?the Python that has pyspark}
 here=$(pwd)
 
 rm -rf "$out" && mkdir -p "$out/extra" "$out/ship" "$out/elsewhere"
-cp Tests/QRCLITests/Fixtures/no-code.png "$out/extra/"
+cp Tests/Fixtures/no-code.png "$out/extra/"
 head -c 300 Samples/photos/qrcode-2-30.png > "$out/extra/cut.png"
 : > "$out/extra/empty.png"
 
