@@ -6,7 +6,7 @@ import Foundation
 import QRTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct BudgetCLITests {
+@Suite(.timeLimit(.minutes(10))) struct BudgetCLITests {
     /// One hostile picture: its file, and what `qr decode` says of it.
     struct Bomb: Sendable, CustomStringConvertible {
         let description: String

@@ -5,7 +5,7 @@ import Foundation
 import QRTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct FileNameCLITests {
+@Suite(.timeLimit(.minutes(10))) struct FileNameCLITests {
     let photoText = "MECARD:N:測試;;"
     /// `bad`, the bytes 0xFF 0xFE (never UTF-8), `.png`.
     static let badName: [UInt8] = Array("bad".utf8) + [0xFF, 0xFE] + Array(".png".utf8)

@@ -15,7 +15,7 @@ import Testing
         return scratch.path(Array(repeating: folder, count: 19).joined(separator: "/") + "/\(number).png")
     }
 
-    @Test(.timeLimit(.minutes(2))) func eachPathIsDecodedAsItArrives() throws {
+    @Test(.timeLimit(.minutes(10))) func eachPathIsDecodedAsItArrives() throws {
         let qr = try #require(ProgramRunner.qrExecutable)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: qr)
@@ -51,7 +51,7 @@ import Testing
     // of the stream, but end at 256 MiB, so that a reader that kept it all fails the test
     // rather than fill the machine.
 
-    @Test(.timeLimit(.minutes(2))) func anEndlessLineIsRefusedAtTheLimit() throws {
+    @Test(.timeLimit(.minutes(10))) func anEndlessLineIsRefusedAtTheLimit() throws {
         let qr = try #require(ProgramRunner.qrExecutable)
         let run = try ProgramRunner.run(
             "/bin/sh", ["-c", #"head -c 256M /dev/zero | tr '\0' x | "$0" decode --files-from - --json"#, qr])
@@ -61,7 +61,7 @@ import Testing
             run.stderr == "qr: <stdin>: line 1 is longer than 4096 bytes, which no path can be (one path per line)\n")
     }
 
-    @Test(.timeLimit(.minutes(2))) func aStreamOfNULBytesIsRefused() throws {
+    @Test(.timeLimit(.minutes(10))) func aStreamOfNULBytesIsRefused() throws {
         let qr = try #require(ProgramRunner.qrExecutable)
         let run = try ProgramRunner.run("/bin/sh", ["-c", #"head -c 256M /dev/zero | "$0" decode --files-from -"#, qr])
         #expect(run.status == 2)
@@ -122,7 +122,7 @@ import Testing
     /// longer list. The peak of a run with two workers varies by up to 5 MB from run to
     /// run whatever the list's length (10.7 to 13.5 MB at 8 000 lines, 10.9 to 13.6 MB at
     /// 2 000, 2026-11-25), so both runs pass through the workers, and the bound is 8 MB.
-    @Test(.timeLimit(.minutes(5))) func memoryDoesNotGrowWithTheList() throws {
+    @Test(.timeLimit(.minutes(10))) func memoryDoesNotGrowWithTheList() throws {
         let qr = try #require(ProgramRunner.qrExecutable)
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }

@@ -5,7 +5,7 @@ import Foundation
 import QRTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct FormatCLITests {
+@Suite(.timeLimit(.minutes(10))) struct FormatCLITests {
     /// The expected text of a sample: its NAME.txt.
     static func text(of sample: String) throws -> String {
         let stem = sample[..<(sample.lastIndex(of: ".") ?? sample.endIndex)]

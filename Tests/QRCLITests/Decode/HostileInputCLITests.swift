@@ -9,7 +9,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite(.timeLimit(.minutes(2))) struct HostileInputCLITests {
+@Suite(.timeLimit(.minutes(10))) struct HostileInputCLITests {
     let photo = PackagePaths.sample("photos/qrcode-2-30.png")
     let photoText = "MECARD:N:測試;;"
 

@@ -5,7 +5,7 @@ import Foundation
 import QRTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct EncodeHostileInputCLITests {
+@Suite(.timeLimit(.minutes(10))) struct EncodeHostileInputCLITests {
     struct Case: Sendable, CustomStringConvertible {
         let name: String
         let arguments: [String]

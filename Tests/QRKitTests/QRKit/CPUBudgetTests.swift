@@ -8,7 +8,7 @@ import Testing
 @testable import QRCore
 @testable import QRKit
 
-@Suite(.timeLimit(.minutes(2))) struct CPUBudgetTests {
+@Suite(.timeLimit(.minutes(10))) struct CPUBudgetTests {
     static func tiles(side: Int) throws -> GrayImage {
         try ImageReader().read(data: BudgetBombs.finderTiles(side: side), name: "tiles.png")
     }

@@ -9,7 +9,7 @@ import Testing
 @testable import QRKit
 @testable import QRZBar
 
-@Suite(.timeLimit(.minutes(1)), .tags(.sanitized)) struct HostileInputTests {
+@Suite(.timeLimit(.minutes(10)), .tags(.sanitized)) struct HostileInputTests {
     @Test("an unreadable input gives an error that names it and says why", arguments: HostileInputs.unreadable)
     func unreadableInput(_ input: HostileInput) throws {
         let scratch = try ScratchDirectory()

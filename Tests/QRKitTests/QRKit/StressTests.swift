@@ -252,7 +252,7 @@ struct StressTests {
     /// A 9000 × 9000 picture, under the pixel limit: read and raced by `qr` in a process
     /// of its own (the binary QRKIT_QR names, else the debug build), whose peak resident
     /// memory is sampled while it runs.
-    @Test(.timeLimit(.minutes(5))) func aLargePictureDecodesWithoutBlowingMemory() throws {
+    @Test(.timeLimit(.minutes(10))) func aLargePictureDecodesWithoutBlowingMemory() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
         let side = 9_000
@@ -288,7 +288,7 @@ struct StressTests {
     /// over, read eight at a time by `qr` (the binary QRKIT_QR names): each is named, the
     /// photograph among them read, within the memory budget (512 MiB) and a margin for the
     /// files' bytes and the process itself.
-    @Test(.timeLimit(.minutes(5))) func eightCopiesOfEveryBombHoldToTheBudgets() throws {
+    @Test(.timeLimit(.minutes(10))) func eightCopiesOfEveryBombHoldToTheBudgets() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
         let qr = Self.environment["QRKIT_QR"] ?? PackagePaths.root.appendingPathComponent(".build/debug/qr").path

@@ -8,7 +8,7 @@ import Testing
 @testable import QRCore
 @testable import QRKit
 
-@Suite(.timeLimit(.minutes(2)), .tags(.sanitized)) struct MemoryBudgetTests {
+@Suite(.timeLimit(.minutes(10)), .tags(.sanitized)) struct MemoryBudgetTests {
     static let photo = PackagePaths.sampleBytes("photos/qrcode-2-30.png")
     static let photoText = "MECARD:N:測試;;"
 

@@ -5,7 +5,7 @@ import Testing
 @testable import QRCore
 @testable import QRKit
 
-@Suite struct FinderScanTests {
+@Suite struct FinderGateTests {
     /// Every shipped picture with a code, the hard photographs among them (blurred, bent,
     /// tight crops, textured modules, the ones only a late pass reads), shows a finder:
     /// the gate must never turn away a picture that holds a code.
