@@ -4,6 +4,7 @@
 # SIGTERM, which must drain and exit 0. Every load is bounded in count and time.
 # Usage: scripts/serve-test.sh VENV (the Python with schemathesis and selenium).
 set -euo pipefail
+. "$(dirname "$0")/serve-start.sh"
 venv=$1
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/.build/serve-test"
@@ -18,17 +19,7 @@ swift build --product qr
 bin="$(swift build --show-bin-path)"
 
 echo "== qr-serve on 127.0.0.1 (a free port) =="
-"$bin/qr-serve" --host 127.0.0.1 --port 0 --log-level warning > "$out/server.out" 2> "$out/server.err" &
-server=$!
-trap 'kill "$server" 2>/dev/null || true' EXIT
-url=""
-for _ in $(seq 1 100); do
-  url=$(sed -n 's/^qr-serve listening on //p' "$out/server.out")
-  [ -n "$url" ] && break
-  kill -0 "$server" 2>/dev/null || { cat "$out/server.err"; echo "qr-serve did not start" >&2; exit 1; }
-  sleep 0.1
-done
-[ -n "$url" ] || { echo "qr-serve did not say where it listens" >&2; exit 1; }
+start_server "$bin" "$out"
 echo "$url"
 
 echo "== schemathesis against $url/openapi.yaml =="
