@@ -3,6 +3,8 @@
 # (its process id, killed on exit unless the caller clears the trap) and `url`.
 start_server() {
   local bin=$1 out=$2
+  # Not the address of a server started before: the new one writes this file anew.
+  rm -f "$out/server.out"
   "$bin/qr-serve" --host 127.0.0.1 --port 0 --log-level warning > "$out/server.out" 2> "$out/server.err" &
   server=$!
   trap 'kill "$server" 2>/dev/null || true' EXIT
