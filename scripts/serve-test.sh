@@ -30,7 +30,7 @@ echo "== schemathesis against $url/openapi.yaml =="
 # Run from the output folder, where schemathesis keeps its own files.
 (cd "$out" && timeout 600 "$venv/bin/schemathesis" run "$url/openapi.yaml" --url "$url" \
   --checks all --exclude-checks positive_data_acceptance \
-  --max-examples 60 --request-timeout 30 --seed 7 --no-color \
+  --max-examples 100 --request-timeout 30 --seed 7 --no-color \
   --report junit --report-dir "$out/schemathesis")
 
 echo "== a headless Chromium on the page =="

@@ -1,5 +1,4 @@
 // qr-serve — DecodeRequest: the pictures of a /decode body, raw or multipart/form-data.
-import MultipartKit
 import NIOCore
 
 /// One picture to decode: what the JSON calls it, and its file's bytes.
@@ -30,21 +29,14 @@ enum DecodeBody {
         else {
             throw BadRequest("multipart/form-data needs a boundary of 1 to 70 characters in Content-Type")
         }
-        let collector = PartCollector()
-        let parser = MultipartParser(boundary: boundary)
-        parser.onHeader = { name, value in collector.header(name, value) }
-        parser.onBody = { buffer in collector.body(&buffer) }
-        parser.onPartComplete = { collector.complete() }
-        do {
-            try parser.execute(body)
-        } catch {
-            throw BadRequest("the multipart/form-data body is malformed")
+        let parts = try MultipartBody.parts(Array(body.readableBytesView), boundary: Array(boundary.utf8))
+        guard !parts.isEmpty else { throw BadRequest("the multipart/form-data body holds no part") }
+        guard parts.count <= pictureLimit else { throw BadRequest("at most \(pictureLimit) pictures a request") }
+        return parts.enumerated().map { index, part in
+            let disposition = part.headers.first { $0.name.lowercased() == "content-disposition" }?.value ?? ""
+            let name = parameter("filename", of: disposition) ?? parameter("name", of: disposition)
+            return UploadedPicture(name: name ?? "part \(index + 1)", bytes: part.body)
         }
-        if collector.tooMany { throw BadRequest("at most \(pictureLimit) pictures a request") }
-        guard !collector.pictures.isEmpty else {
-            throw BadRequest("the multipart/form-data body holds no complete part")
-        }
-        return collector.pictures
     }
 
     /// `name=value` (or `name="value"`) among the `;`-separated parameters of a header value.
@@ -60,31 +52,70 @@ enum DecodeBody {
     }
 }
 
-/// Gathers the parts MultipartParser reports, one at a time, on the caller's thread.
-private final class PartCollector {
-    var pictures: [UploadedPicture] = []
-    var tooMany = false
-    private var name: String?
-    private var bytes: [UInt8] = []
-
-    func header(_ field: String, _ value: String) {
-        guard field.lowercased() == "content-disposition" else { return }
-        name = DecodeBody.parameter("filename", of: value) ?? DecodeBody.parameter("name", of: value)
+/// A `multipart/form-data` body taken apart (RFC 7578, RFC 2046): each part's header
+/// lines and its bytes. Strict about the framing, lenient about what the headers hold
+/// (any bytes, read as UTF-8), and bounded by the body it is given.
+enum MultipartBody {
+    struct Part {
+        var headers: [(name: String, value: String)]
+        var body: [UInt8]
     }
 
-    func body(_ buffer: inout ByteBuffer) {
-        if !tooMany { bytes.append(contentsOf: buffer.readableBytesView) }
-        buffer.moveReaderIndex(forwardBy: buffer.readableBytes)
-    }
+    private static let crlf: [UInt8] = [13, 10]
 
-    func complete() {
-        if pictures.count == DecodeBody.pictureLimit {
-            tooMany = true
-        } else if !tooMany {
-            pictures.append(UploadedPicture(name: name ?? "part \(pictures.count + 1)", bytes: bytes))
+    static func parts(_ body: [UInt8], boundary: [UInt8]) throws(BadRequest) -> [Part] {
+        let delimiter = [45, 45] + boundary  // "--" boundary
+        let malformed = BadRequest("the multipart/form-data body is malformed: no closing boundary")
+        // The preamble, if any, ends with CRLF before the first delimiter.
+        guard var position = find(delimiter, in: body, from: 0),
+            position == 0 || (position >= 2 && body[position - 2..<position].elementsEqual(crlf))
+        else { throw malformed }
+        var parts: [Part] = []
+        while true {
+            position += delimiter.count
+            // "--" after a delimiter closes the body.
+            if body[position...].starts(with: [45, 45]) { return parts }
+            // Transport padding, then the CRLF that ends the delimiter line.
+            while position < body.count, body[position] == 32 || body[position] == 9 { position += 1 }
+            guard body[position...].starts(with: crlf) else { throw malformed }
+            position += 2
+            // The headers end at a blank line, which comes at once when there are none.
+            let headersEnd: Int
+            if body[position...].starts(with: crlf) {
+                headersEnd = position - 2
+            } else if let end = find(crlf + crlf, in: body, from: position) {
+                headersEnd = end
+            } else {
+                throw malformed
+            }
+            let headerBytes = headersEnd > position ? Array(body[position..<headersEnd]) : []
+            let bodyStart = headersEnd + 4
+            guard bodyStart <= body.count, let next = find(crlf + delimiter, in: body, from: bodyStart) else {
+                throw malformed
+            }
+            parts.append(Part(headers: headers(headerBytes), body: Array(body[bodyStart..<next])))
+            position = next + 2
         }
-        name = nil
-        bytes = []
+    }
+
+    /// `Name: value` lines; a line without a colon is skipped.
+    private static func headers(_ bytes: [UInt8]) -> [(name: String, value: String)] {
+        String(decoding: bytes, as: UTF8.self).split(separator: "\r\n").compactMap { line in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), String(line[line.index(after: colon)...].trimmingSpaces))
+        }
+    }
+
+    /// The first place of `needle` in `haystack` at or after `start`.
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, haystack.count >= needle.count else { return nil }
+        var index = start
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == first, haystack[index..<index + needle.count].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
     }
 }
 

@@ -140,12 +140,12 @@ struct ParameterReader {
         return value
     }
 
-    /// `true`/`false` (`1`/`0`; present and empty is true), or `default` when absent.
+    /// `true` or `false`, as the API document's booleans are written, or `default` when absent.
     func flag(_ name: String, default value: Bool = false) throws(BadRequest) -> Bool {
         guard let text = parameters[name] else { return value }
-        switch text.lowercased() {
-        case "", "true", "1", "yes": return true
-        case "false", "0", "no": return false
+        switch text {
+        case "true": return true
+        case "false": return false
         default: throw BadRequest("'\(name)' must be true or false, not '\(text)'")
         }
     }

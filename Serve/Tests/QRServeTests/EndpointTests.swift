@@ -182,6 +182,8 @@ func multipart(_ files: [(name: String, bytes: [UInt8])], boundary: String) -> B
         ("/encode?text=a&format=pbm&foreground=red", "black"),
         ("/encode?text=a&dpi=300&format=svg", "'dpi' applies"),
         ("/encode?text=abc&mode=numeric&8bit=true", "exclude each other"),
+        ("/encode?text=abc&micro=", "'micro' must be true or false"),
+        ("/encode?text=abc&micro=1", "'micro' must be true or false"),
     ]) func badParametersAre400WithTheReason(_ uri: String, _ reason: String) async throws {
         try await testApplication().test(.router) { client in
             try await client.execute(uri: uri, method: .get) { response in
@@ -359,6 +361,23 @@ func multipart(_ files: [(name: String, bytes: [UInt8])], boundary: String) -> B
                 body: ByteBuffer(string: "no parts at all")
             ) { response in
                 #expect(response.status == .badRequest)
+            }
+            // Framing that is cut short, or header bytes that are not ASCII, are refused, never a crash.
+            let photo = try sample("photos/qrcode-2-17.png")
+            let whole = Array(multipart([(name: "a.png", bytes: photo)], boundary: "b").readableBytesView)
+            let hostile: [[UInt8]] = [
+                Array(whole.prefix(whole.count - 8)), Array(whole.prefix(30)), Array("--b".utf8), Array("--b\r\n".utf8),
+                Array("-".utf8), Array("x--b--".utf8),
+                Array("--b\r\n\u{b8}>\u{ac}\u{82}: x\r\n\r\nbody\r\n--b--\r\n".utf8),
+                [45, 45, 98, 13, 10, 0xFF, 0xFE, 58, 13, 10, 13, 10, 1, 2, 13, 10, 45, 45, 98, 45, 45],
+            ]
+            for body in hostile {
+                try await client.execute(
+                    uri: "/decode", method: .post, headers: [.contentType: "multipart/form-data; boundary=b"],
+                    body: ByteBuffer(bytes: body)
+                ) { response in
+                    #expect([.badRequest, .unprocessableContent].contains(response.status), "\(body.prefix(40))")
+                }
             }
             let many = (0...DecodeBody.pictureLimit).map { (name: "\($0).png", bytes: [UInt8](repeating: 1, count: 4)) }
             try await client.execute(
