@@ -114,7 +114,7 @@ check: test-deps lint
 test: test-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
-	$(MAKE) docs man deb-check tsan asan stress valgrind spark-example
+	$(MAKE) docs man deb-check tsan asan stress valgrind spark-example serve-test
 	$(MAKE) fuzz FUZZ_SECONDS=30
 
 # Every Swift file in the form .swift-format gives (swift-format's defaults but 4-space
@@ -238,3 +238,37 @@ bench-peers: bench-deps
 
 clean:
 	rm -rf .build .build-tsan .build-asan .build-fuzz .build-valgrind .fuzz .valgrind .spark-example
+
+# qr-serve, QRKit over HTTP (Serve/: a package of its own, so that swift-nio is never
+# built into qr, nor under the sanitizers, valgrind or the fuzzers). `make serve` runs it
+# on 127.0.0.1:8080. `make serve-test`: its endpoint tests in process, then schemathesis
+# against its /openapi.yaml and a headless Chromium on its page (scripts/serve-test.sh);
+# schemathesis and selenium from PyPI in a venv outside the clone, as for Spark.
+# `make bench-serve`: wrk on loopback (scripts/serve-bench.sh), a benchmark, not a test.
+SERVE_PACKAGES := chromium chromium-driver python3-venv
+SERVE_PIP := schemathesis==4.32.5 selenium==4.51.0
+SERVE_VENV ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/qrkit/serve-venv-4.32.5-4.51.0
+SERVE_BENCH_PACKAGES := wrk
+SERVE_BENCH_SECONDS ?= 20
+
+.PHONY: serve serve-deps serve-test bench-serve
+
+serve-deps: deps
+	$(call apt_install,$(SERVE_PACKAGES))
+	@if [ ! -f "$(SERVE_VENV)/.installed" ]; then \
+	  echo "Installing $(SERVE_PIP) into $(SERVE_VENV)"; \
+	  rm -rf "$(SERVE_VENV)" && /usr/bin/python3 -m venv "$(SERVE_VENV)" && \
+	  "$(SERVE_VENV)/bin/pip" install -q --disable-pip-version-check $(SERVE_PIP) && \
+	  touch "$(SERVE_VENV)/.installed"; \
+	fi
+
+serve: deps
+	cd Serve && $(SWIFT) build -c release --product qr-serve
+	Serve/.build/release/qr-serve --host 127.0.0.1 --port 8080
+
+serve-test: serve-deps
+	@./scripts/serve-test.sh "$(SERVE_VENV)"
+
+bench-serve: deps
+	$(call apt_install,$(SERVE_BENCH_PACKAGES))
+	@SECONDS_EACH='$(SERVE_BENCH_SECONDS)' ./scripts/serve-bench.sh

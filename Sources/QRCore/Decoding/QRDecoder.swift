@@ -135,11 +135,43 @@ public struct QRDecoder: Sendable {
     public func decode(
         _ image: GrayImage, onSettled: (@Sendable (DecodeReport) -> Void)? = nil
     ) async throws -> DecodeReport {
+        try await answer(image, spentReading: .zero, onSettled: onSettled)
+    }
+
+    /// Reads a picture on the ``executor`` and decodes it, without blocking a thread: a
+    /// server's entry point, whose own threads must not read or decode. The CPU time
+    /// `load` spends counts against the ``cpuBudget``, as in ``decodeBatch(next:deliver:)``.
+    ///
+    /// - Parameters:
+    ///   - load: reads the picture; called once, on an executor worker.
+    ///   - onSettled: called once when every engine has stopped, with the final timings.
+    /// - Throws: what `load` throws, and what ``decode(_:onSettled:)`` throws.
+    public func decode(
+        loading load: @escaping PictureLoader, onSettled: (@Sendable (DecodeReport) -> Void)? = nil
+    ) async throws -> DecodeReport {
+        let loaded = await withCheckedContinuation { (continuation: CheckedContinuation<LoadResult, Never>) in
+            executor.submit(copies: 1, rank: -1, order: 0, picture: nil) {
+                let cpuStart = threadCPUTime()
+                continuation.resume(returning: LoadResult { (try load(), threadCPUTime() - cpuStart) })
+            }
+        }
+        let (image, spent) = try loaded.get()
+        try Task.checkCancellation()
+        return try await answer(image, spentReading: spent, onSettled: onSettled)
+    }
+
+    private typealias LoadResult = Result<(GrayImage, Duration), any Error>
+
+    /// The async decode of a picture read already, `spentReading` of its budget spent.
+    private func answer(
+        _ image: GrayImage, spentReading: Duration, onSettled: (@Sendable (DecodeReport) -> Void)?
+    ) async throws -> DecodeReport {
         let stop = Locked<(@Sendable () -> Void)?>(nil)
         let report = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<DecodeReport, Never>) in
                 let decode = pictureDecode(
-                    image, onAnswer: { continuation.resume(returning: $0) }, onSettled: onSettled)
+                    image, spentReading: spentReading, onAnswer: { continuation.resume(returning: $0) },
+                    onSettled: onSettled)
                 stop.withLock { $0 = { decode.stop() } }
                 decode.start(firstHere: false)
                 // A cancellation that came while the decode was beginning found no `stop`

@@ -1,6 +1,7 @@
 // qr — PathName: a file as `qr decode` names it, by the exact bytes of its path, and the
 // forms output shows it in.
 import FoundationEssentials
+import QRKit
 
 /// A path, or what stands for an input that has none (`<stdin>`), as the bytes the system
 /// knows it by: a Linux name need not be UTF-8 (an old Latin-1 name, a hostile upload).
@@ -37,6 +38,9 @@ struct PathName: Sendable, Hashable {
     /// `--json`'s `file_bytes`: the exact bytes in base64, when the name is not UTF-8 (and
     /// `file` cannot hold it); nil otherwise.
     var jsonBytes: String? { text == nil ? Data(bytes).base64EncodedString() : nil }
+
+    /// The name as `--json` gives it: ``readable``, with ``jsonBytes``.
+    var jsonName: DecodeJSON.FileName { DecodeJSON.FileName(text: readable, base64Bytes: jsonBytes) }
 }
 
 /// Walks `bytes` as UTF-8: each scalar to `scalar`, and each byte that is not part of one

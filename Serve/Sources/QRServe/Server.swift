@@ -1,0 +1,236 @@
+// qr-serve — Server: the routes of qr-serve, its limits, and the application that serves them.
+import FoundationEssentials
+import Hummingbird
+import Logging
+import NIOCore
+import QRKit
+
+/// How the server listens and what it admits.
+public struct ServerSettings: Sendable {
+    /// Loopback by default: exposing the server is a choice made with `--host`.
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// The largest request body, in bytes: past it, 413.
+    public var bodyLimit = 20 << 20
+    /// The most /decode requests decoding at once: past it, 503 with Retry-After.
+    public var admissionLimit = 4 * DecodeExecutor.shared.workers
+    /// The most pixels a picture may have: past it, 422 with the reader's message.
+    public var pixelLimit = ImageReader.defaultPixelLimit
+    /// What Retry-After says to a request refused for want of room, in seconds.
+    public var retryAfterSeconds = 1
+
+    public init() {}
+}
+
+/// The largest /encode JSON body: far more than the longest text a symbol holds.
+let encodeBodyLimit = 64 << 10
+
+/// The routes: /encode, /decode, the page, its API document, health and metrics.
+public func makeRouter(settings: ServerSettings, metrics: ServerMetrics) -> Router<BasicRequestContext> {
+    let router = Router(context: BasicRequestContext.self)
+    let service = DecodeService(
+        admissionLimit: settings.admissionLimit, pixelLimit: settings.pixelLimit, metrics: metrics)
+    router.add(middleware: RequestLogMiddleware(metrics: metrics))
+
+    router.get("/") { _, _ in
+        textResponse(Page.html, type: "text/html; charset=utf-8", extra: [.contentSecurityPolicy: Page.policy])
+    }
+    router.get("/openapi.yaml") { _, _ in textResponse(OpenAPIDocument.yaml, type: "application/yaml") }
+    router.get("/healthz") { _, _ in textResponse("ok\n", type: "text/plain; charset=utf-8") }
+    router.get("/metrics") { _, _ in
+        Response(
+            status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+    }
+
+    router.get("/encode") { request, _ in
+        try encodeResponse(queryParameters(request), request: request)
+    }
+    router.post("/encode") { request, _ in
+        let body = try await collect(request, upTo: encodeBodyLimit, metrics: metrics)
+        return try encodeResponse(try EncodeBody.parameters(body), request: request)
+    }
+
+    router.post("/decode") { request, _ in
+        let parameters = queryParameters(request)
+        if let unknown = parameters.keys.sorted().first(where: { $0 != "strategy" && $0 != "timeout-ms" }) {
+            throw HTTPError(.badRequest, message: "unknown parameter '\(unknown)'; /decode takes strategy, timeout-ms")
+        }
+        let decoder = try badRequest { () throws(BadRequest) in try service.decoder(parameters) }
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > settings.bodyLimit {
+            throw bodyTooLarge(settings.bodyLimit, metrics: metrics)
+        }
+        guard service.admit() else {
+            metrics.refused("busy")
+            throw HTTPError(
+                .serviceUnavailable, headers: [.retryAfter: String(settings.retryAfterSeconds)],
+                message:
+                    "every decode place is taken (\(service.admissionLimit)); retry after \(settings.retryAfterSeconds) s"
+            )
+        }
+        defer { service.release() }
+        let body = try await collect(request, upTo: settings.bodyLimit, metrics: metrics)
+        let pictures = try badRequest { () throws(BadRequest) in
+            try DecodeBody.pictures(body, contentType: request.headers[.contentType])
+        }
+        var objects: [String] = []
+        var allReadable = true
+        for picture in pictures {
+            let (json, readable) = await service.decode(picture, with: decoder)
+            objects.append(json)
+            allReadable = allReadable && readable
+        }
+        return Response(
+            status: allReadable ? .ok : .unprocessableContent, headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: "[" + objects.joined(separator: ",") + "]\n")))
+    }
+    return router
+}
+
+/// The application: the router on `settings.host:port`, over HTTP/1.1.
+public func makeApplication(
+    settings: ServerSettings, metrics: ServerMetrics = ServerMetrics(), logger: Logger,
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) -> some ApplicationProtocol {
+    Application(
+        router: makeRouter(settings: settings, metrics: metrics),
+        configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "qr-serve"),
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? settings.port) },
+        logger: logger)
+}
+
+/// The query's parameters, the last of each name winning, decoded as a form's are
+/// (`+` is a space, as URLSearchParams and HTML forms write it).
+func queryParameters(_ request: Request) -> [String: String] {
+    var parameters: [String: String] = [:]
+    for pair in (request.uri.query ?? "").utf8.split(separator: UInt8(ascii: "&")) {
+        let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+        parameters[formDecoded(parts[0])] = parts.count > 1 ? formDecoded(parts[1]) : ""
+    }
+    return parameters
+}
+
+/// `+` as a space and `%XX` as its byte; a `%` not followed by two hexadecimal digits
+/// stays as it is, and bytes that are not UTF-8 become U+FFFD.
+func formDecoded(_ text: Substring.UTF8View.SubSequence) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.count)
+    var index = text.startIndex
+    while index < text.endIndex {
+        let byte = text[index]
+        if byte == UInt8(ascii: "+") {
+            bytes.append(UInt8(ascii: " "))
+        } else if byte == UInt8(ascii: "%"), text.distance(from: index, to: text.endIndex) >= 3,
+            let high = hexValue(text[text.index(index, offsetBy: 1)]),
+            let low = hexValue(text[text.index(index, offsetBy: 2)])
+        {
+            bytes.append(high << 4 | low)
+            index = text.index(index, offsetBy: 3)
+            continue
+        } else {
+            bytes.append(byte)
+        }
+        index = text.index(after: index)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+private func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+}
+
+/// The symbol as `parameters` ask for it, with an ETag of its bytes: the same request is
+/// the same picture, so a client may keep it.
+func encodeResponse(_ parameters: [String: String], request: Request) throws -> Response {
+    let encode = try badRequest { () throws(BadRequest) in try EncodeRequest(parameters) }
+    let bytes: [UInt8]
+    do {
+        bytes = try encode.render()
+    } catch {
+        // Well-formed options that this payload cannot meet: too long, a character its mode lacks.
+        throw HTTPError(.unprocessableContent, message: "\(error)")
+    }
+    let tag = "\"" + fnv1a(bytes) + "\""
+    var headers: HTTPFields = [
+        .contentType: encode.format.mediaType, .eTag: tag, .cacheControl: "public, max-age=86400",
+    ]
+    if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: { $0.trimmingPrefix(" ") == tag }) == true {
+        headers[.contentType] = nil
+        return Response(status: .notModified, headers: headers)
+    }
+    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+}
+
+/// The body, or 413 past `limit`.
+func collect(_ request: Request, upTo limit: Int, metrics: ServerMetrics) async throws -> ByteBuffer {
+    do {
+        return try await request.body.collect(upTo: limit)
+    } catch is NIOTooManyBytesError {
+        throw bodyTooLarge(limit, metrics: metrics)
+    }
+}
+
+func bodyTooLarge(_ limit: Int, metrics: ServerMetrics) -> HTTPError {
+    metrics.refused("body-too-large")
+    return HTTPError(.contentTooLarge, message: "the body is larger than \(limit) bytes")
+}
+
+/// `body` with a ``BadRequest`` answered 400.
+func badRequest<T>(_ body: () throws(BadRequest) -> T) throws(HTTPError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw HTTPError(.badRequest, message: error.description)
+    }
+}
+
+/// A text answer.
+func textResponse(_ text: String, type: String, extra: HTTPFields = [:]) -> Response {
+    var headers: HTTPFields = [.contentType: type]
+    headers.append(contentsOf: extra)
+    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+}
+
+/// FNV-1a of `bytes`, in hexadecimal: an ETag that changes when a byte does.
+func fnv1a(_ bytes: [UInt8]) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return String(hash, radix: 16)
+}
+
+/// The JSON body of POST /encode: an object of the GET parameters, each a string, a
+/// number or a boolean.
+enum EncodeBody {
+    private enum Scalar: Decodable {
+        case text(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let bool = try? container.decode(Bool.self) {
+                self = .text(bool ? "true" : "false")
+            } else if let number = try? container.decode(Int.self) {
+                self = .text(String(number))
+            } else {
+                self = .text(try container.decode(String.self))
+            }
+        }
+    }
+
+    static func parameters(_ body: ByteBuffer) throws(HTTPError) -> [String: String] {
+        guard let object = try? JSONDecoder().decode([String: Scalar].self, from: Data(body.readableBytesView)) else {
+            throw HTTPError(
+                .badRequest,
+                message: "the body must be a JSON object of /encode's parameters (strings, numbers, booleans)")
+        }
+        return object.mapValues { scalar in
+            switch scalar {
+            case .text(let text): text
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+// qr-serve — ServerMetrics: what /metrics shows, in Prometheus's text format.
+import Prometheus
+import QRKit
+
+/// The server's counters, gauges and histograms, in one registry that /metrics emits.
+/// Label values come from fixed sets (routes, statuses, engines, reasons), so that no
+/// request can make the registry grow.
+public final class ServerMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    /// Decodes admitted to the executor and not yet answered.
+    let decodesInFlight: Gauge
+    /// Requests being answered.
+    let requestsInFlight: Gauge
+
+    static let latencyBuckets: [Duration] = [
+        .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+        .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1),
+        .seconds(2.5), .seconds(5), .seconds(10),
+    ]
+
+    public init() {
+        decodesInFlight = registry.makeGauge(
+            descriptor: .init(
+                metricName: "qrserve_decodes_in_flight", unitName: "", helpText: "Decodes admitted and not yet answered"
+            ))
+        requestsInFlight = registry.makeGauge(
+            descriptor: .init(
+                metricName: "qrserve_requests_in_flight", unitName: "", helpText: "Requests being answered"))
+    }
+
+    /// A request answered: counted by route and status, timed by route.
+    func requestAnswered(route: String, status: Int, elapsed: Duration) {
+        registry.makeCounter(
+            descriptor: .init(
+                metricName: "qrserve_requests", unitName: "total", helpText: "Requests answered, by route and status"),
+            labels: [("route", route), ("status", String(status))]
+        ).increment()
+        registry.makeDurationHistogram(
+            descriptor: .init(
+                metricName: "qrserve_request_duration", unitName: "seconds",
+                helpText: "Time to answer a request, by route"),
+            labels: [("route", route)], buckets: Self.latencyBuckets
+        ).record(elapsed)
+    }
+
+    /// A picture decoded: the engine that won (or `none`), and the passes each engine ran.
+    func pictureDecoded(_ report: DecodeReport) {
+        registry.makeCounter(
+            descriptor: .init(
+                metricName: "qrserve_engine_wins", unitName: "total", helpText: "Pictures answered, by winning engine"),
+            labels: [("engine", report.winner ?? "none")]
+        ).increment()
+        for engine in report.engines where engine.outcome != .notStarted {
+            registry.makeCounter(
+                descriptor: .init(
+                    metricName: "qrserve_engine_runs", unitName: "total",
+                    helpText: "Engines started on a picture, by outcome"),
+                labels: [("engine", engine.name), ("outcome", engine.outcome.label)]
+            ).increment()
+        }
+    }
+
+    /// A picture or request refused, by why: `body-too-large`, `busy`, `unreadable`, ...
+    func refused(_ reason: String) {
+        registry.makeCounter(
+            descriptor: .init(
+                metricName: "qrserve_refused", unitName: "total", helpText: "Pictures or requests refused, by reason"),
+            labels: [("reason", reason)]
+        ).increment()
+    }
+
+    /// The text /metrics answers with.
+    func exposition() -> [UInt8] { registry.emitToBuffer() }
+}

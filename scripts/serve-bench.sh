@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# `make bench-serve`: the release qr-serve on loopback under wrk, at 1, 8, 64 and 256
+# connections for SECONDS_EACH seconds each, on GET /encode (a URL as PNG) and POST
+# /decode (Samples' photos in turn); then 60 s at 256 connections on /decode, the load
+# the admission bound is for. Per run: requests/s, p50/p99, statuses (503 apart from
+# other errors), the server's peak threads and RSS. Then the same decodes in process
+# (`qr bench --batch-table`), so the table shows what HTTP adds. Only 127.0.0.1; every
+# run ends by itself. Writes .build/bench-serve/bench-serve.md and prints it.
+set -euo pipefail
+. "$(dirname "$0")/serve-start.sh"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+seconds=${SECONDS_EACH:-20}
+long=${LONG_SECONDS:-60}
+out="$root/.build/bench-serve"
+mkdir -p "$out"
+cd "$root/Serve"
+swift build -c release --product qr-serve
+swift build -c release --product qr
+bin="$(swift build -c release --show-bin-path)"
+photos=("$root"/Samples/photos/*.png)
+
+start_server "$bin" "$out"
+
+# The server's threads and RSS (MB), with the seconds since the start, every 200 ms, into
+# $1, until the file $1.stop exists.
+sample() {
+  local start=$EPOCHREALTIME
+  while [ ! -e "$1.stop" ] && kill -0 "$server" 2>/dev/null; do
+    awk -v now="$EPOCHREALTIME" -v start="$start" \
+      '/^Threads:/ {n=$2} /^VmRSS:/ {r=$2} END {printf "%.1f %d %.1f\n", now - start, n, r/1024}' "/proc/$server/status" >> "$1"
+    sleep 0.2
+  done
+}
+
+# One wrk run: NAME CONNECTIONS SECONDS URL [PICTURES...] -> a table row.
+run() {
+  local name=$1 connections=$2 duration=$3 target=$4
+  shift 4
+  local threads=$((connections < 2 ? 1 : 2))
+  local samples="$out/$name-$connections.samples"
+  rm -f "$samples" "$samples.stop"
+  sample "$samples" &
+  local sampler=$!
+  wrk -t "$threads" -c "$connections" -d "${duration}s" --timeout 10s --latency \
+    -s "$root/scripts/serve-bench.lua" "$target" -- "$@" > "$out/$name-$connections.wrk" 2>&1 || true
+  touch "$samples.stop"
+  wait "$sampler" || true
+  awk -v name="$name" -v c="$connections" -v d="$duration" -v samples="$samples" '
+    /Requests\/sec:/ {rps=$2}
+    /^ +50%/ {p50=$2} /^ +99%/ {p99=$2}
+    /Socket errors/ {sock=$0; sub(/.*Socket errors: /, "", sock)}
+    /^STATUSES/ {statuses=$2}
+    END {
+      # Peak threads and RSS, and RSS after 10 s of warm-up and at the end: flat is what
+      # a server that holds under load shows.
+      peakT=0; peakR=0; warm=""; last=""
+      while ((getline line < samples) > 0) {
+        split(line, f, " "); if (f[2] > peakT) peakT=f[2]; if (f[3] > peakR) peakR=f[3]
+        if (warm == "" && f[1] >= 10) warm=f[3]; last=f[3]
+      }
+      printf "| %s | %d | %d s | %s | %s | %s | %s | %s | %d | %.0f MB (%s → %s) |\n", name, c, d, rps, p50, p99, statuses, (sock == "" ? "none" : sock), peakT, peakR, (warm == "" ? "-" : warm), last
+    }' "$out/$name-$connections.wrk"
+}
+
+{
+  echo "## qr-serve under wrk ($(date -u +%Y-%m-%d), $(nproc) cores, commit $(git -C "$root" rev-parse --short HEAD))"
+  echo
+  echo "| route | connections | time | requests/s | p50 | p99 | statuses | socket errors | peak threads | peak RSS (at 10 s → end) |"
+  echo "|---|---|---|---|---|---|---|---|---|---|"
+  for c in 1 8 64 256; do
+    run encode "$c" "$seconds" "$url/encode?text=https%3A%2F%2Fexample.org%2Fqr&format=png"
+  done
+  for c in 1 8 64 256; do
+    run decode "$c" "$seconds" "$url/decode" "${photos[@]}"
+  done
+  run decode-long 256 "$long" "$url/decode" "${photos[@]}"
+  echo
+  echo "In process, the same photos (\`qr bench --batch-table --strategies race\`, a worker per core):"
+  echo
+  echo '```'
+  "$bin/qr" bench "$root/Samples/photos" --strategies race --batch-table --runs 3
+  echo '```'
+} | tee "$out/bench-serve.md"
+
+kill -TERM "$server"
+wait "$server" || true
+trap - EXIT
