@@ -121,7 +121,7 @@ test: test-deps lint
 # indents, 120 columns, imports left where they are and #if bodies not indented, and
 # JSON field names allowed in snake case): `make format` rewrites them so, `make lint`
 # (part of `make test`) fails on any file that is not.
-FORMATTED := Sources Tests Snippets Package.swift
+FORMATTED := Sources Tests Snippets Package.swift Serve/Sources Serve/Tests Serve/Package.swift
 
 format:
 	$(SWIFT) format format --in-place --recursive --configuration .swift-format $(FORMATTED)
@@ -237,7 +237,7 @@ bench-peers: bench-deps
 	@QR='$(QR)' RUNS='$(RUNS)' ./scripts/bench-peers.sh
 
 clean:
-	rm -rf .build .build-tsan .build-asan .build-fuzz .build-valgrind .fuzz .valgrind .spark-example
+	rm -rf .build .build-tsan .build-asan .build-fuzz .build-valgrind .fuzz .valgrind .spark-example Serve/.build
 
 # qr-serve, QRKit over HTTP (Serve/: a package of its own, so that swift-nio is never
 # built into qr, nor under the sanitizers, valgrind or the fuzzers). `make serve` runs it

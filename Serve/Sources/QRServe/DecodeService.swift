@@ -22,7 +22,8 @@ final class DecodeService: Sendable {
     init(admissionLimit: Int, pixelLimit: Int, metrics: ServerMetrics) {
         self.admissionLimit = admissionLimit
         reader = ImageReader(pixelLimit: pixelLimit)
-        histories = Dictionary(uniqueKeysWithValues: StrategyName.allCases.map { ($0.rawValue, LatencyHistory()) })
+        histories = Dictionary(
+            uniqueKeysWithValues: EngineRegistry.standard.strategyNames.map { ($0, LatencyHistory()) })
         self.metrics = metrics
     }
 
@@ -49,10 +50,10 @@ final class DecodeService: Sendable {
 
     /// The decoder a request's `strategy` and `timeout-ms` ask for.
     func decoder(_ parameters: [String: String]) throws(BadRequest) -> QRDecoder {
-        let name = parameters["strategy"] ?? StrategyName.race.rawValue
-        guard let strategy = StrategyName(rawValue: name), let history = histories[name] else {
-            throw BadRequest(
-                "unknown strategy '\(name)'; use \(StrategyName.allCases.map(\.rawValue).joined(separator: ", "))")
+        let registry = EngineRegistry.standard
+        let name = parameters["strategy"] ?? "race"
+        guard let strategy = registry.strategy(named: name), let history = histories[name] else {
+            throw BadRequest("unknown strategy '\(name)'; use \(registry.strategyNames.joined(separator: ", "))")
         }
         var timeout: Duration?
         if let text = parameters["timeout-ms"] {
@@ -61,7 +62,7 @@ final class DecodeService: Sendable {
             }
             timeout = .milliseconds(milliseconds)
         }
-        return QRDecoder(strategy: strategy.makeStrategy(), timeout: timeout, history: history)
+        return QRDecoder(strategy: strategy, timeout: timeout, history: history)
     }
 
     /// One picture's JSON object, as `qr decode --json` prints it, and whether it could be read.

@@ -7,8 +7,8 @@ import QRKit
 struct EncodeRequest: Sendable {
     var payload: QRPayload
     var options: EncodeOptions
-    var format: EncodeFormat
-    var picture: PictureRequest
+    var format: OutputFormat
+    var picture: OutputOptions
 
     /// The parameters /encode knows, for the refusal of any other.
     static let names: Set<String> = [
@@ -36,9 +36,9 @@ struct EncodeRequest: Sendable {
             throw BadRequest("'text' is longer than \(Self.textLimit) bytes, more than a QR code holds (2953 bytes)")
         }
         let formatName = parameters["format"]?.lowercased() ?? "png"
-        guard let format = EncodeFormat(rawValue: formatName) else {
+        guard let format = EncodeFormats.named(formatName) else {
             throw BadRequest(
-                "unknown format '\(formatName)'; use \(EncodeFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                "unknown format '\(formatName)'; use \(EncodeFormats.served.map(\.name).joined(separator: ", "))")
         }
         self.format = format
 
@@ -73,18 +73,20 @@ struct EncodeRequest: Sendable {
         } catch {
             throw BadRequest("\(error)")
         }
-        let invert = try reader.flag("invert")
-        if invert { swap(&render.foreground, &render.background) }
-        picture = PictureRequest(
-            options: render, dpi: dpi, invert: invert, title: parameters["title"], description: parameters["desc"])
-        if dpi != nil && ![.png, .pdf, .eps].contains(format) {
-            throw BadRequest("'dpi' applies to png, pdf and eps only")
+        picture = OutputOptions(
+            picture: render, inverted: try reader.flag("invert"), dpi: dpi, title: parameters["title"],
+            description: parameters["desc"])
+        if dpi != nil && !format.accepts(.dpi) {
+            throw BadRequest("'dpi' applies to \(EncodeFormats.names(taking: .dpi)) only")
         }
-        if (picture.title != nil || picture.description != nil) && format != .svg {
-            throw BadRequest("'title' and 'desc' apply to svg only")
+        if (picture.title != nil || picture.description != nil) && !format.accepts(.titleAndDescription) {
+            throw BadRequest("'title' and 'desc' apply to \(EncodeFormats.names(taking: .titleAndDescription)) only")
         }
         do {
-            try format.checkColours(picture)
+            try format.renderer(options: picture).checkColours()
+            if picture.title != nil || picture.description != nil {
+                try SVGRenderer(title: picture.title, description: picture.description).checkTexts()
+            }
             if !(try reader.flag("force")) { try render.checkContrast() }
         } catch {
             throw BadRequest("\(error)")
@@ -109,17 +111,8 @@ struct EncodeRequest: Sendable {
     /// The symbol and its picture.
     func render() throws -> [UInt8] {
         let matrix = try QREncoder().encode(payload, options: options)
-        return try format.render(matrix, picture)
+        return try format.render(matrix, options: picture)
     }
-}
-
-/// How the symbol is drawn: the library's options, dark and light already swapped for `invert`.
-struct PictureRequest: Sendable {
-    var options: RenderOptions
-    var dpi: Int?
-    var invert: Bool
-    var title: String?
-    var description: String?
 }
 
 /// A request whose parameters cannot be used: answered 400 with the message.

@@ -157,7 +157,7 @@ func encodeResponse(_ parameters: [String: String], request: Request) throws -> 
     }
     let tag = "\"" + fnv1a(bytes) + "\""
     var headers: HTTPFields = [
-        .contentType: encode.format.mediaType, .eTag: tag, .cacheControl: "public, max-age=86400",
+        .contentType: encode.format.mimeType, .eTag: tag, .cacheControl: "public, max-age=86400",
     ]
     if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: { $0.trimmingPrefix(" ") == tag }) == true {
         headers[.contentType] = nil

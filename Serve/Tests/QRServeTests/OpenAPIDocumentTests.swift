@@ -72,15 +72,15 @@ import Testing
     }
 
     @Test func enumerationsAreTheLibrarys() {
-        #expect(enumeration("Format") == EncodeFormat.allCases.map(\.rawValue))
-        #expect(enumeration("Strategy") == StrategyName.allCases.map(\.rawValue))
+        #expect(enumeration("Format") == EncodeFormats.served.map(\.name))
+        #expect(enumeration("Strategy") == EngineRegistry.standard.strategyNames)
         #expect(enumeration("Level") == ErrorCorrectionLevel.allCases.map(\.rawValue))
     }
 
     @Test func everyFormatsMediaTypeIsDocumented() {
         let symbol = block("Symbol", indent: 4, in: block("responses", indent: 2, in: lines))
         let documented = Set(keys(block("content", indent: 6, in: symbol), indent: 8))
-        let served = Set(EncodeFormat.allCases.map { String($0.mediaType.split(separator: ";")[0]) })
+        let served = Set(EncodeFormats.served.map { String($0.mimeType.split(separator: ";")[0]) })
         #expect(documented == served)
     }
 }
