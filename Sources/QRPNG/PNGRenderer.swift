@@ -1,15 +1,6 @@
 // QRKit — PNGRenderer: a symbol as a PNG file, 1-bit palette or 8-bit gray.
 import QRCore
 
-/// The pixel layout of rendered PNG files.
-public enum PNGPixelFormat: String, Sendable, CaseIterable {
-    /// A two-colour palette at 1 bit per pixel: the smallest file, any colours, and
-    /// transparency through tRNS when a colour has alpha.
-    case palette
-    /// 8-bit grayscale; colours become their gray levels. No transparency.
-    case gray8
-}
-
 /// Renders a symbol as PNG bytes.
 ///
 /// ```swift
