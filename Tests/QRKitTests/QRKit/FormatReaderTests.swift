@@ -23,7 +23,7 @@ func difference(_ a: GrayImage, _ b: GrayImage) -> (largest: Int, mean: Double) 
     return (differences.max() ?? 0, Double(differences.reduce(0, +)) / Double(max(1, differences.count)))
 }
 
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct FormatReaderTests {
+@Suite(.tags(.sanitized)) struct FormatReaderTests {
     static let samples = SampleCorpus.pictures(under: "formats")
 
     @Test func everyFormatIsShipped() {
@@ -178,7 +178,7 @@ func difference(_ a: GrayImage, _ b: GrayImage) -> (largest: Int, mean: Double) 
 
 /// Pictures stored turned, with the tag that says so: Tests/Fixtures/orientation holds one
 /// photo in each of the 8 orientations, as JPEG (EXIF) and TIFF.
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct OrientationTests {
+@Suite(.tags(.sanitized)) struct OrientationTests {
     static func fixture(_ tag: Int, _ suffix: String) throws -> [UInt8] {
         let path = PackagePaths.fixture("orientation/orientation-\(tag).\(suffix)")
         return try #require(FileManager.default.contents(atPath: path).map(Array.init), "\(path)")

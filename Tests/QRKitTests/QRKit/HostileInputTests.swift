@@ -307,7 +307,7 @@ import Testing
 }
 
 /// Engines given pictures of degenerate shapes: no crash, no error, no code.
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct DegenerateImageTests {
+@Suite(.tags(.sanitized)) struct DegenerateImageTests {
     static let shapes: [(Int, Int)] = [
         (1, 1), (1, 2), (2, 1), (2, 2), (3, 3), (7, 7), (20, 1), (1, 1_000), (1_000, 1), (65_535, 1), (1, 65_535),
     ]

@@ -5,7 +5,7 @@ import Testing
 @testable import QRCore
 @testable import QRKit
 
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct SampleDecodingTests {
+@Suite(.tags(.sanitized)) struct SampleDecodingTests {
     static let pictures = SampleCorpus.pictures()
 
     @Test func samplesAreShipped() {
@@ -75,7 +75,7 @@ import Testing
     }
 }
 
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct ConcurrentRealDecodingTests {
+@Suite(.tags(.sanitized)) struct ConcurrentRealDecodingTests {
     /// Many race decodes of the real engines at once give the same answers as one at a time.
     @Test func concurrentRacesMatchSequentialRuns() throws {
         let pictures = SampleCorpus.pictures(under: "photos")

@@ -9,7 +9,7 @@ import Testing
 @testable import QRCore
 @testable import QRPNG
 
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct PNGFastReaderTests {
+@Suite(.tags(.sanitized)) struct PNGFastReaderTests {
     /// What the general path (libpng's simplified API) reads, or its error.
     func general(_ bytes: [UInt8]) -> Result<GrayImage, ImageError> {
         Result { () throws(ImageError) in try PNGReader.general().read(data: bytes, name: "p.png") }

@@ -43,7 +43,7 @@ final class ConcurrencyGauge: Sendable {
     }
 }
 
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct PassSchedulerTests {
+@Suite(.tags(.sanitized)) struct PassSchedulerTests {
     /// Loaders for shades 0..<count, in order.
     static func shades(_ count: Int) -> @Sendable () -> QRDecoder.PictureLoader? {
         let next = Atomic<Int>(0)

@@ -16,7 +16,7 @@ struct RelayPolicy: DecodePolicy {
     func isFinal(_ decode: DecodeProgress) -> Bool { decode.winner != nil }
 }
 
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct PolicyTests {
+@Suite(.tags(.sanitized)) struct PolicyTests {
     static let registry = EngineRegistry.standard.addingStrategy("relay") { DecodeStrategy($0, policy: RelayPolicy()) }
 
     @Test func aNewStrategyIsOneTypeAndOneTableLine() throws {

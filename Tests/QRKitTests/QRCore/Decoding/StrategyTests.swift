@@ -6,7 +6,7 @@ import Testing
 @testable import QRCore
 @testable import QRKit
 
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct StrategyTests {
+@Suite(.tags(.sanitized)) struct StrategyTests {
     @Test(arguments: Pool.both) func raceReturnsFirstSuccessEvenWhenAFailureFinishesFirst(pool: Pool) throws {
         let failsFast = TestEngine("fails-fast", passDelay: .milliseconds(5), .findsNothing)
         let findsLater = TestEngine("finds-later", passDelay: .milliseconds(60), .finds("late"))
@@ -289,7 +289,7 @@ import Testing
     }
 }
 
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct ConcurrencyTests {
+@Suite(.tags(.sanitized)) struct ConcurrencyTests {
     @Test func thousandConcurrentDecodesFinish() {
         let a = TestEngine("a", passDelay: .microseconds(50), .findsNothing)
         let b = TestEngine("b", passDelay: .microseconds(100), .finds("ok"))
@@ -338,7 +338,7 @@ final class ResultsBox: Sendable {
     var values: [String?] { slots.withLock { $0 } }
 }
 
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct CancellationTests {
+@Suite(.timeLimit(.minutes(10)), .tags(.sanitized)) struct CancellationTests {
     /// Runs `decode` in a task, cancels it once `delay` has passed and `started` says
     /// the engines are under way (a busy machine may take a while to start them), calls
     /// `afterCancel`, and returns what the task threw and the settled report.
@@ -355,8 +355,13 @@ final class ResultsBox: Sendable {
             }
         }
         try? await Task.sleep(for: delay)
-        let deadline = ContinuousClock.now + .seconds(60)
+        // In the full run, the decode task and this loop wait their turn for the two
+        // threads every suite shares, for a minute or more: the wait must outlast that (the
+        // suite's time limit guards against a hang), or the cancellation lands before any
+        // engine has begun and the test checks nothing.
+        let deadline = ContinuousClock.now + .seconds(540)
         while !started(), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+        #expect(started(), "the decode had not begun after nine minutes")
         task.cancel()
         afterCancel()
         let error: (any Error)?

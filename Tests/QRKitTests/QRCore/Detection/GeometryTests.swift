@@ -7,7 +7,7 @@ import Testing
 @testable import QRCore
 @testable import QRKit
 
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct HomographyTests {
+@Suite(.tags(.sanitized)) struct HomographyTests {
     let quad = [SIMD2(10.0, 20), SIMD2(110, 5), SIMD2(130, 140), SIMD2(-5, 100)]
 
     /// Within a millionth of a pixel: the constructions are exact up to rounding.
@@ -53,7 +53,7 @@ import Testing
     }
 }
 
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct ImageFilterTests {
+@Suite(.tags(.sanitized)) struct ImageFilterTests {
     @Test func sharpeningSteepensAnEdgeAndLeavesFlatAreasAlone() {
         // A soft edge from 60 to 200 over six pixels, in every row.
         let row: [UInt8] = [60, 60, 60, 60, 60, 60, 60, 80, 100, 130, 160, 180, 200, 200, 200, 200, 200, 200, 200, 200]
@@ -239,7 +239,7 @@ enum GeometryPictures {
     }
 }
 
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct FinderLocatorTests {
+@Suite(.tags(.sanitized)) struct FinderLocatorTests {
     /// The area of a triple: its parallelogram, each side pushed out by the margin.
     @Test func aTriplesAreaIsItsParallelogramWithAMargin() {
         func finder(_ x: Double, _ y: Double, _ module: Double) -> FinderCandidate {
@@ -299,7 +299,7 @@ enum GeometryPictures {
     }
 }
 
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct ModuleGridTests {
+@Suite(.tags(.sanitized)) struct ModuleGridTests {
     /// Annex E of ISO/IEC 18004: the alignment patterns' rows and columns.
     @Test func alignmentCentresFollowTheStandardsTable() {
         let table: [Int: [Int]] = [
@@ -395,7 +395,7 @@ enum GeometryPictures {
     }
 }
 
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct GeometryPassTests {
+@Suite(.tags(.sanitized)) struct GeometryPassTests {
     /// The corners reported are the picture's, not the drawing's: within a module of the
     /// symbol's own (the modules there are 6 to 11 pixels).
     @Test func theRedrawnPassReadsATiltedCodeAndGivesItsCorners() throws {

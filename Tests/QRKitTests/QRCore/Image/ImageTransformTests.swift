@@ -5,7 +5,7 @@ import Testing
 @testable import QRCore
 @testable import QRKit
 
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct ImageTransformTests {
+@Suite(.tags(.sanitized)) struct ImageTransformTests {
     let image = GrayImage(width: 4, height: 2, pixels: [0, 100, 200, 255, 10, 20, 30, 40])
 
     @Test func invertedSwapsBlackAndWhite() {
@@ -82,7 +82,7 @@ import Testing
     }
 }
 
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct ContrastStretchTests {
+@Suite(.tags(.sanitized)) struct ContrastStretchTests {
     @Test func aNarrowRangeIsStretchedToTheFullRange() throws {
         let ramp = GrayImage(width: 41, height: 1, pixels: (0...40).map { UInt8(100 + $0) })
         let stretched = try #require(ramp.contrastStretched())
@@ -102,7 +102,7 @@ import Testing
 /// The fixed-point resizer against the plain floating-point definition of bilinear
 /// interpolation at pixel centres: every pixel within one grey level, at the factors the
 /// rescaled passes use and at odd ones.
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct BilinearAgreementTests {
+@Suite(.tags(.sanitized)) struct BilinearAgreementTests {
     /// Bilinear interpolation as written in textbooks, in Double.
     static func reference(_ image: GrayImage, width newWidth: Int, height newHeight: Int) -> [UInt8] {
         let sx = Double(image.width) / Double(newWidth)

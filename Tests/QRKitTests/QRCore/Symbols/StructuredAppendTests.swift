@@ -26,7 +26,7 @@ private func plain(_ text: String, at x: Int = 5000) -> Symbol {
     Symbol(text: text, bytes: Array(text.utf8), corners: [Point(x: x, y: 0)], engine: "test")
 }
 
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct StructuredAppendJoinTests {
+@Suite(.tags(.sanitized)) struct StructuredAppendJoinTests {
     let message = "Hello, structured append!"
     var pieces: [String] { ["Hello, ", "structured ", "append!"] }
 
@@ -136,7 +136,7 @@ private func plain(_ text: String, at x: Int = 5000) -> Symbol {
 }
 
 /// Payloads split by the encoder, rendered, read back by the engines, and joined.
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct StructuredAppendDecodingTests {
+@Suite(.tags(.sanitized)) struct StructuredAppendDecodingTests {
     enum Payload: String, CaseIterable {
         case utf8, shiftJIS, binary
 

@@ -3,7 +3,7 @@ import Testing
 @testable import QRCore
 @testable import QRKit
 
-@Suite(.tags(.sanitized), .tags(.sanitized)) struct SymbolTextTests {
+@Suite(.tags(.sanitized)) struct SymbolTextTests {
     @Test func utf8WhenValid() {
         #expect(SymbolText.decode(Array("héllo wörld 日本".utf8)) == "héllo wörld 日本")
     }
