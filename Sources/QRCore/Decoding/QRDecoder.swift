@@ -145,7 +145,7 @@ public struct QRDecoder: Sendable {
     /// - Parameters:
     ///   - load: reads the picture; called once, on an executor worker.
     ///   - onSettled: called once when every engine has stopped, with the final timings.
-    /// - Throws: what `load` throws, and what ``decode(_:onSettled:)`` throws.
+    /// - Throws: what `load` throws, and what the `async` `decode(_:onSettled:)` throws.
     public func decode(
         loading load: @escaping PictureLoader, onSettled: (@Sendable (DecodeReport) -> Void)? = nil
     ) async throws -> DecodeReport {
