@@ -133,7 +133,6 @@ extension ImageFormat {
 
     /// "PNG, JPEG, WebP, TIFF, GIF, BMP and netpbm" (or "... or netpbm").
     static func readableList(joinedBy conjunction: String) -> String {
-        let names = readable.map(\.name)
-        return names.dropLast().joined(separator: ", ") + " \(conjunction) " + names[names.count - 1]
+        readable.map(\.name).spokenList(joinedBy: conjunction)
     }
 }

@@ -221,7 +221,7 @@ struct EncodeSettings: Equatable {
         guard let format = OutputFormat(fileName: output) else {
             let extensions = OutputFormat.all.flatMap(\.fileExtensions).map { "." + $0 }
             throw ValidationError(
-                "cannot tell the format of '\(output)': name it \(Self.listed(extensions, "or")), or give --format (\(FormatArgument.allValueStrings.joined(separator: ", ")))"
+                "cannot tell the format of '\(output)': name it \(extensions.spokenList(joinedBy: "or")), or give --format (\(FormatArgument.allValueStrings.joined(separator: ", ")))"
             )
         }
         return format
@@ -229,13 +229,7 @@ struct EncodeSettings: Equatable {
 
     /// The formats that take `option`, for messages: "PNG, PDF and EPS".
     private static func formats(taking option: OutputFormat.Option) -> String {
-        listed(OutputFormat.all.filter { $0.accepts(option) }.map { $0.name.uppercased() }, "and")
-    }
-
-    /// "a, b and c".
-    private static func listed(_ words: [String], _ conjunction: String) -> String {
-        guard words.count > 1 else { return words.first ?? "" }
-        return words.dropLast().joined(separator: ", ") + " \(conjunction) " + (words.last ?? "")
+        OutputFormat.all.filter { $0.accepts(option) }.map { $0.name.uppercased() }.spokenList(joinedBy: "and")
     }
 
     /// `NAME.EXT` → `NAME-01.EXT`, `NAME-02.EXT`, …
