@@ -270,8 +270,8 @@ def main():
             table.groupBy("status").agg(F.countDistinct("file").alias("n")).rdd.map(tuple).collect())
         codes = table.filter(F.col("status") == "code").count()
         stages = [s for job in tracker.getJobIdsForGroup("qrkit") for s in tracker.getJobInfo(job).get().stageIds()]
-        failed = sum(tracker.getStageInfo(s).get().numFailedTasks() for s in stages
-                     if tracker.getStageInfo(s).isDefined())
+        infos = [tracker.getStageInfo(s) for s in stages]
+        failed = sum(info.get().numFailedTasks() for info in infos if info.isDefined())
         master = sc.master
         where = f"{master}, {executors()} executors" if executors() else master  # local mode: none but the driver
         print(f"qr on Spark ({where}): {count} pictures in "
