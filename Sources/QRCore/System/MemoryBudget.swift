@@ -79,25 +79,11 @@ public final class MemoryBudget: Sendable {
         }
     }
 
-    fileprivate func release(_ amount: Int) {
+    /// Gives back what a ``MemoryReservation`` took; only the reservation calls it, once.
+    func release(_ amount: Int) {
         used.withLock { $0 -= amount }
     }
 
     /// `bytes` in whole megabytes (MiB), rounded up.
     package static func megabytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
-}
-
-/// Memory taken from a ``MemoryBudget``, given back when the last reference to it goes:
-/// a picture holds one for as long as any copy of it lives.
-public final class MemoryReservation: Sendable {
-    private let budget: MemoryBudget
-    /// The bytes taken.
-    public let bytes: Int
-
-    fileprivate init(budget: MemoryBudget, bytes: Int) {
-        self.budget = budget
-        self.bytes = bytes
-    }
-
-    deinit { budget.release(bytes) }
 }
