@@ -29,7 +29,15 @@ import Testing
             try Data(rendered.utf8).write(to: Self.file)
         }
         let current = try String(contentsOf: Self.file, encoding: .utf8)
-        #expect(current == rendered, "Sources/qr/QuickOptions.swift is stale: run `make quick-options`")
+        let old = current.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+        if old != new {
+            let line = zip(old, new).enumerated().first { $1.0 != $1.1 }?.offset ?? min(old.count, new.count)
+            let expected = line < new.count ? "\"\(new[line])\"" : "the end of the file"
+            Issue.record(
+                "Sources/qr/QuickOptions.swift is stale: line \(line + 1) should be \(expected); run `make quick-options`"
+            )
+        }
     }
 
     @Test func everyDecodeAndEncodeOptionIsDescribed() throws {
