@@ -56,7 +56,7 @@ INSTALLED = $(BINDIR)/qr $(MAN1DIR)/qr.1.gz $(BASH_COMPLETIONS)/qr $(ZSH_COMPLET
 DLOPENED := libZXing.so.2 libqrencode.so.4
 DEB_DIR := .build/deb
 
-.PHONY: all deps test-deps bench-deps spark-deps build run check test format lint docs man install install-files uninstall \
+.PHONY: all deps test-deps bench-deps spark-deps build run check quick-options test format lint docs man install install-files uninstall \
 	deb deb-check tsan asan stress valgrind fuzz bench-peers spark-example clean
 
 all: build
@@ -106,6 +106,13 @@ run: build
 check: test-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Sources/qr/QuickOptions.swift, the names and kinds of the options QuickParse reads, made
+# from `qr decode` and `qr encode --experimental-dump-help` (QuickOptionsTests, which `make
+# check` runs, fails when it is stale). Run it after changing an option's declaration.
+quick-options:
+	$(SWIFT) build --build-tests
+	QRKIT_WRITE_QUICK_OPTIONS=1 $(SWIFT) test --skip-build --filter QuickOptionsTests
 
 # Everything: the suites (and the getting-started snippet, which the build compiles and
 # a suite runs), the documentation and manual page, the Debian package installed and

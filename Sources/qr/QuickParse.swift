@@ -9,7 +9,10 @@
 //
 // What: the plain forms, `--name VALUE`, `--name=VALUE`, flags, `-q`, `-i`/`-o VALUE` and
 // positional arguments, straight into the settings that ``DecodeCommand`` and
-// ``EncodeCommand`` make. Anything else, or anything in doubt, is not read here: help,
+// ``EncodeCommand`` make. The names, short names and kinds of the options come from
+// QuickOptions.swift, which `make quick-options` makes from the ArgumentParser
+// declarations; here is only where each option's value goes, parsed as ArgumentParser
+// parses it (`init(argument:)`). Anything else, or anything in doubt, is not read here: help,
 // `--`, an unknown or repeated name, a value that could be an option, a value that does
 // not parse, settings that fail validation. Those go to ArgumentParser, which remains
 // the reference: its messages, its help, its errors.
@@ -17,6 +20,7 @@
 // Kept honest: with QRKIT_CHECK_QUICK_PARSE set, every command line read here is read
 // by ArgumentParser too, and a difference stops `qr` with status 70. The command-line
 // tests run with it set.
+import ArgumentParser
 import QRBench
 import QRKit
 
@@ -41,26 +45,25 @@ enum QuickParse {
     /// `qr decode`'s arguments as settings, or nil.
     static func decode(_ arguments: ArraySlice<String>) -> DecodeSettings? {
         var settings = DecodeSettings()
-        let parsed = Tokens.read(arguments, shortNames: ["q": "quiet", "0": "null", "H": "with-filename"]) {
-            name, value in
-            switch name {
-            case "json": return Tokens.flag(value, &settings.json)
-            case "bytes", "raw": return Tokens.flag(value, &settings.bytes)
-            case "null": return Tokens.flag(value, &settings.null)
-            case "with-filename": return Tokens.flag(value, &settings.withFilename)
-            case "no-filename": return Tokens.flag(value, &settings.noFilename)
-            case "first": return Tokens.flag(value, &settings.first)
-            case "join": return Tokens.flag(value, &settings.join)
-            case "timing": return Tokens.flag(value, &settings.timing)
-            case "quiet": return Tokens.flag(value, &settings.quiet)
-            case "files-from": return Tokens.text(value, &settings.filesFrom)
-            case "strategy": return Tokens.parsed(value, &settings.strategy, StrategyName.init(rawValue:))
-            case "jobs": return Tokens.parsed(value, &settings.jobs, { Int($0) })
-            case "timeout-ms": return Tokens.parsed(value, &settings.limits.timeoutMilliseconds, { Int($0) })
-            case "max-pixels": return Tokens.parsed(value, &settings.limits.maxPixels, { Int($0) })
-            case "max-memory-mb": return Tokens.parsed(value, &settings.limits.maxMemoryMegabytes, { Int($0) })
-            default: return .unknown
+        let parsed = Tokens.read(arguments, as: DecodeOption.self) { option, value in
+            switch option {
+            case .filesFrom: settings.filesFrom = value
+            case .strategy: return Tokens.parse(value, into: &settings.strategy)
+            case .jobs: return Tokens.parse(value, into: &settings.jobs)
+            case .timeoutMs: return Tokens.parse(value, into: &settings.limits.timeoutMilliseconds)
+            case .maxPixels: return Tokens.parse(value, into: &settings.limits.maxPixels)
+            case .maxMemoryMb: return Tokens.parse(value, into: &settings.limits.maxMemoryMegabytes)
+            case .json: settings.json = true
+            case .bytes: settings.bytes = true
+            case .null: settings.null = true
+            case .withFilename: settings.withFilename = true
+            case .noFilename: settings.noFilename = true
+            case .first: settings.first = true
+            case .join: settings.join = true
+            case .timing: settings.timing = true
+            case .quiet: settings.quiet = true
             }
+            return true
         } positional: { argument in
             settings.inputs.append(argument)
             return true
@@ -73,53 +76,44 @@ enum QuickParse {
         var settings = EncodeSettings()
         var boostGiven = false
         var invertedFormat = false
-        let parsed = Tokens.read(
-            arguments,
-            shortNames: [
-                "i": "input", "r": "input", "o": "output", "t": "format", "l": "level", "v": "version", "s": "scale",
-                "m": "margin", "d": "dpi", "8": "8bit", "k": "kanji", "M": "micro",
-            ]
-        ) { name, value in
-            switch name {
-            case "boost-level", "no-boost":
-                // One of the pair at most: ArgumentParser refuses both.
-                guard value == nil, !boostGiven else { return .unknown }
-                boostGiven = true
-                settings.symbol.boost = name == "boost-level"
-                return .flag
-            case "mode": return Tokens.parsed(value, &settings.symbol.mode, ModeArgument.init(argument:))
-            case "encoding": return Tokens.text(value, &settings.symbol.encoding)
-            case "force": return Tokens.flag(value, &settings.picture.force)
-            case "title": return Tokens.text(value, &settings.picture.title)
-            case "desc": return Tokens.text(value, &settings.picture.desc)
-            case "input": return Tokens.text(value, &settings.input)
-            case "output": return Tokens.text(value, &settings.output)
-            case "format":
-                guard let value else { return .option }
-                guard let format = FormatArgument(argument: value) else { return .unknown }
+        let parsed = Tokens.read(arguments, as: EncodeOption.self) { option, value in
+            switch option {
+            case .input: settings.input = value
+            case .output: settings.output = value
+            case .format:
+                guard let format = value.flatMap(FormatArgument.init(argument:)) else { return false }
                 settings.format = format.format
                 invertedFormat = format.inverted
-                return .option
-            case "level", "error": return Tokens.parsed(value, &settings.symbol.level, LevelArgument.init(argument:))
-            case "version": return Tokens.parsed(value, &settings.symbol.version, { Int($0) })
-            case "strict-version": return Tokens.flag(value, &settings.symbol.strictVersion)
-            case "micro": return Tokens.flag(value, &settings.symbol.micro)
-            case "8bit": return Tokens.flag(value, &settings.symbol.eightBit)
-            case "kanji": return Tokens.flag(value, &settings.symbol.kanji)
-            case "case-insensitive": return Tokens.flag(value, &settings.symbol.caseInsensitive)
-            case "eci": return Tokens.flag(value, &settings.symbol.eci)
-            case "split": return Tokens.parsed(value, &settings.symbol.split, { Int($0) })
-            case "scale": return Tokens.parsed(value, &settings.picture.scale, { Int($0) })
-            case "size": return Tokens.parsed(value, &settings.picture.size, LengthArgument.init(argument:))
-            case "module": return Tokens.parsed(value, &settings.picture.module, LengthArgument.init(argument:))
-            case "size-px": return Tokens.parsed(value, &settings.picture.sizePx, { Int($0) })
-            case "margin", "border": return Tokens.parsed(value, &settings.picture.margin, { Int($0) })
-            case "foreground", "dark": return Tokens.text(value, &settings.picture.foreground)
-            case "background", "light": return Tokens.text(value, &settings.picture.background)
-            case "dpi": return Tokens.parsed(value, &settings.picture.dpi, { Int($0) })
-            case "invert": return Tokens.flag(value, &settings.picture.invert)
-            default: return .unknown
+            case .level: return Tokens.parse(value, into: &settings.symbol.level)
+            case .version: return Tokens.parse(value, into: &settings.symbol.version)
+            case .strictVersion: settings.symbol.strictVersion = true
+            case .micro: settings.symbol.micro = true
+            case .`8bit`: settings.symbol.eightBit = true
+            case .kanji: settings.symbol.kanji = true
+            case .mode: return Tokens.parse(value, into: &settings.symbol.mode)
+            case .encoding: settings.symbol.encoding = value
+            case .boostLevel, .noBoost:
+                // Two flags that set one value: ArgumentParser refuses both together.
+                guard !boostGiven else { return false }
+                boostGiven = true
+                settings.symbol.boost = option == .boostLevel
+            case .caseInsensitive: settings.symbol.caseInsensitive = true
+            case .eci: settings.symbol.eci = true
+            case .split: return Tokens.parse(value, into: &settings.symbol.split)
+            case .scale: return Tokens.parse(value, into: &settings.picture.scale)
+            case .sizePx: return Tokens.parse(value, into: &settings.picture.sizePx)
+            case .size: return Tokens.parse(value, into: &settings.picture.size)
+            case .module: return Tokens.parse(value, into: &settings.picture.module)
+            case .margin: return Tokens.parse(value, into: &settings.picture.margin)
+            case .foreground: settings.picture.foreground = value
+            case .background: settings.picture.background = value
+            case .force: settings.picture.force = true
+            case .dpi: return Tokens.parse(value, into: &settings.picture.dpi)
+            case .invert: settings.picture.invert = true
+            case .title: settings.picture.title = value
+            case .desc: settings.picture.desc = value
             }
+            return true
         } positional: { argument in
             guard settings.text == nil else { return false }
             settings.text = argument
@@ -132,53 +126,39 @@ enum QuickParse {
 
 /// The token rules QuickParse shares between commands.
 private enum Tokens {
-    /// What a name does with the value it was given.
-    enum Use {
-        /// A flag: takes no value.
-        case flag
-        /// An option: takes the value.
-        case option
-        /// Not a name this command has (or a value that did not parse): ask ArgumentParser.
-        case unknown
-    }
-
-    /// Walks `arguments`, handing each named argument (long name, value or nil) to
-    /// `named` and each positional one to `positional`; false when the line needs
-    /// ArgumentParser.
-    ///
-    /// `named` is called first without a value for a name given without `=`; it answers
-    /// `.option` when it needs one, and is then called again with the next argument.
-    static func read(
-        _ arguments: ArraySlice<String>, shortNames: KeyValuePairs<String, String>,
-        named: (String, String?) -> Use, positional: (String) -> Bool
+    /// Walks `arguments`, handing each option with its value (nil for a flag) to `named`
+    /// and each positional argument to `positional`; false when the line needs
+    /// ArgumentParser, or when `named` or `positional` answers false (a value that does
+    /// not parse, an argument too many).
+    static func read<Option: QuickOption>(
+        _ arguments: ArraySlice<String>, as _: Option.Type, named: (Option, String?) -> Bool,
+        positional: (String) -> Bool
     ) -> Bool {
-        // Arrays searched in order, not a Set or a Dictionary: a dozen names at most, and
-        // hashed collections cost more to make (generic metadata, String hashing) than
-        // the whole search (docs/performance.md).
-        var seen: [String] = []
+        // An array searched in order, not a Set: a dozen options at most, and hashed
+        // collections cost more to make (generic metadata, hashing) than the whole search
+        // (docs/performance.md).
+        var seen: [Option] = []
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
             index += 1
-            let name: String
+            let option: Option
             var value: String?
             if argument.hasPrefix("--") {
                 guard argument != "--" else { return false }  // "--" ends options
                 let body = argument.dropFirst(2)
-                if let equals = body.firstIndex(of: "=") {
-                    name = String(body[..<equals])
-                    value = String(body[body.index(after: equals)...])
-                } else {
-                    name = String(body)
-                }
+                let name = body.firstIndex(of: "=").map { body[..<$0] } ?? body
+                if name.endIndex != body.endIndex { value = String(body[body.index(after: name.endIndex)...]) }
+                guard let long = Option(long: String(name)) else { return false }
+                option = long
             } else if argument.hasPrefix("-") && argument != "-" {
                 // One short name: -q, -o FILE, or with its value attached as qrencode
                 // takes them (-s4, -lH); a flag given a value (a cluster, -M8) and
                 // -o=FILE go to ArgumentParser.
-                let short = String(argument.dropFirst().prefix(1))
-                guard let long = shortNames.first(where: { $0.key == short }) else { return false }
-                name = long.value
-                let attached = argument.dropFirst(1 + short.utf8.count)
+                let body = argument.dropFirst()
+                guard let name = body.first, let short = Option(short: name) else { return false }
+                option = short
+                let attached = body.dropFirst()
                 if !attached.isEmpty {
                     guard !attached.hasPrefix("=") else { return false }
                     value = String(attached)
@@ -187,53 +167,42 @@ private enum Tokens {
                 guard positional(argument) else { return false }
                 continue
             }
-            guard !seen.contains(name) else { return false }
-            seen.append(name)
-            switch named(name, value) {
-            case .flag:
-                continue
-            case .unknown:
-                return false
-            case .option where value != nil:
-                continue
-            case .option:
+            guard !seen.contains(option) else { return false }
+            seen.append(option)
+            if !option.takesValue {
+                guard value == nil else { return false }
+            } else if value == nil {
                 // The next argument is the value, unless it could be read as an option.
-                guard index < arguments.endIndex else { return false }
-                let next = arguments[index]
-                if next.hasPrefix("-") && next != "-" { return false }
+                guard index < arguments.endIndex, !arguments[index].hasPrefix("-") || arguments[index] == "-"
+                else { return false }
+                value = arguments[index]
                 index += 1
-                guard case .option = named(name, next) else { return false }
             }
+            guard named(option, value) else { return false }
         }
         return true
     }
 
-    /// A flag: set, when no value was attached.
-    static func flag(_ value: String?, _ target: inout Bool) -> Use {
-        guard value == nil else { return .unknown }
-        target = true
-        return .flag
-    }
-
-    /// A text option.
-    static func text(_ value: String?, _ target: inout String?) -> Use {
-        if let value { target = value }
-        return .option
-    }
-
-    /// An option whose value must parse with `parse`.
-    static func parsed<Value>(_ value: String?, _ target: inout Value, _ parse: (String) -> Value?) -> Use {
-        guard let value else { return .option }
-        guard let parsed = parse(value) else { return .unknown }
+    /// Sets `target` to `value` as ArgumentParser parses it; false when it does not parse.
+    static func parse<Value: ExpressibleByArgument>(_ value: String?, into target: inout Value) -> Bool {
+        guard let parsed = value.flatMap(Value.init(argument:)) else { return false }
         target = parsed
-        return .option
+        return true
     }
 
-    /// An optional option whose value must parse with `parse`.
-    static func parsed<Value>(_ value: String?, _ target: inout Value?, _ parse: (String) -> Value?) -> Use {
-        guard let value else { return .option }
-        guard let parsed = parse(value) else { return .unknown }
+    /// Sets `target` to `value` as ArgumentParser parses it; false when it does not parse.
+    static func parse<Value: ExpressibleByArgument>(_ value: String?, into target: inout Value?) -> Bool {
+        guard let parsed = value.flatMap(Value.init(argument:)) else { return false }
         target = parsed
-        return .option
+        return true
     }
+}
+
+/// An option of a command as QuickParse reads it: its names and whether it takes a value,
+/// from the command's ArgumentParser declarations (QuickOptions.swift, generated).
+protocol QuickOption: Equatable {
+    init?(long name: String)
+    init?(short name: Character)
+    /// An option that takes a value, rather than a flag.
+    var takesValue: Bool { get }
 }

@@ -31,6 +31,7 @@ import Testing
         ["decode", photo, PackagePaths.sample("photos/qrcode-2-17.png"), "--no-filename"],
         ["decode", photo, "-H", "--no-filename"],
         ["decode", photo, "--json", "-0"],
+        ["decode", photo, "--raw", "--max-memory-mb", "64"],
         // For ArgumentParser: help, an end of options, repeats, clusters, bad values, errors.
         ["decode", photo, "--help"],
         ["decode", "--", photo],
@@ -67,10 +68,48 @@ import Testing
         let folder = try ScratchDirectory().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let png = folder.appendingPathComponent("a.png").path
-        let svg = folder.appendingPathComponent("a.svg").path
         let payload = folder.appendingPathComponent("payload.bin").path
         try Data("from a file".utf8).write(to: URL(fileURLWithPath: payload))
-        let lines: [[String]] = [
+        for line in Self.encodeLines(in: folder) {
+            let run = try QRProcess.run(line)
+            #expect(run.status != 70, "\(line): \(run.stderr)")
+            #expect([0, 2, 64].contains(run.status), "\(line): \(run.status) \(run.stderr)")
+        }
+        let written = try QRProcess.run(["decode", png])
+        #expect(written.status == 0)
+    }
+
+    /// The lines above give every name of every option QuickParse reads (QuickOptions.swift),
+    /// so that the check of each line by both parsers covers them all: each long name, and
+    /// each short one, apart and, for an option with a value, with the value attached.
+    @Test func theLinesGiveEveryNameOfEveryOption() throws {
+        let commands = [("decode", Self.decodeLines), ("encode", Self.encodeLines(in: URL(fileURLWithPath: "/tmp")))]
+        for (command, lines) in commands {
+            let arguments = lines.flatMap { $0 }
+            let dump = try QRProcess.run([command, "--experimental-dump-help"])
+            for option in try QuickOptionDescription.options(ofDump: Data(dump.stdout)) {
+                for name in option.longNames {
+                    #expect(
+                        arguments.contains { $0 == "--" + name || $0.hasPrefix("--\(name)=") }, "\(command) --\(name)")
+                }
+                for name in option.shortNames {
+                    #expect(arguments.contains("-" + name), "\(command) -\(name)")
+                    if option.takesValue {
+                        #expect(
+                            arguments.contains { $0.hasPrefix("-" + name) && $0.count > 1 + name.count },
+                            "\(command) -\(name)VALUE")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Lines of `qr encode` that write into `folder`.
+    static func encodeLines(in folder: URL) -> [[String]] {
+        let png = folder.appendingPathComponent("a.png").path
+        let svg = folder.appendingPathComponent("a.svg").path
+        let payload = folder.appendingPathComponent("payload.bin").path
+        return [
             ["encode", "https://example.org/some/path", "-o", png],
             ["encode", "hello", "--output=\(png)", "--level", "h", "--version", "3", "--strict-version"],
             ["encode", "HELLO 123", "-o", svg, "--case-insensitive", "--eci", "--scale", "3", "--margin", "2"],
@@ -87,6 +126,9 @@ import Testing
             ["encode", "hello", "-lH", "-s4", "-v2", "-m1", "-tSVG", "-o\(svg)"],
             ["encode", "hello", "-d300", "-o", png],
             ["encode", "hello", "-iX"],
+            ["encode", "--input", payload, "-o", png],
+            ["encode", "-i\(payload)", "-o", svg],
+            ["encode", "-r\(payload)", "--format", "ascii"],
             ["encode", "hello", "-s=4"],
             ["encode", "hello", "-M8"],
             ["encode", "hello", "-lX"],
@@ -136,12 +178,5 @@ import Testing
             ["encode", "a", "-o", folder.appendingPathComponent("a.gif").path],
             ["encode"],
         ]
-        for line in lines {
-            let run = try QRProcess.run(line)
-            #expect(run.status != 70, "\(line): \(run.stderr)")
-            #expect([0, 2, 64].contains(run.status), "\(line): \(run.status) \(run.stderr)")
-        }
-        let written = try QRProcess.run(["decode", png])
-        #expect(written.status == 0)
     }
 }

@@ -84,7 +84,6 @@ struct BenchCommand: ParsableCommand {
     var svg: String?
 
     @Flag(
-        name: .customLong("category-table"),
         help: "Also print pictures fully read per category and strategy, unlabelled ones as a row of their own.")
     var categoryTable = false
 
@@ -96,7 +95,6 @@ struct BenchCommand: ParsableCommand {
     var peers = false
 
     @Flag(
-        name: .customLong("pass-table"),
         help: """
             Instead of the strategy table, measure each engine's decode passes one by one \
             (and the race climbing both ladders): pictures read, and the latency each pass \
@@ -105,7 +103,6 @@ struct BenchCommand: ParsableCommand {
     var passTable = false
 
     @Flag(
-        name: .customLong("batch-table"),
         help: """
             Instead of the strategy table, decode the whole corpus as one batch per \
             strategy, on a decode executor with a worker per core, as `qr decode DIR` does: \
@@ -127,16 +124,15 @@ struct BenchCommand: ParsableCommand {
     var categories: String?
 
     @Flag(
-        name: .customLong("readable-only"),
         help: "With --generate: keep only pictures that some engine reads whole and that no engine misreads.")
     var readableOnly = false
 
     /// Internal: time one strategy's first decode of the picture given as the corpus
     /// argument, in this fresh process, and print the milliseconds.
-    @Option(name: .customLong("cold-probe"), help: .hidden)
+    @Option(help: .hidden)
     var coldProbe: StrategyName?
 
-    @Flag(name: .customLong("cold-in-process"), help: "Time the cold first calls in this process, not in fresh ones.")
+    @Flag(help: "Time the cold first calls in this process, not in fresh ones.")
     var coldInProcess = false
 
     func validate() throws {

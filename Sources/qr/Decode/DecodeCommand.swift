@@ -61,7 +61,6 @@ struct DecodeCommand: ParsableCommand {
     var inputs: [String] = []
 
     @Option(
-        name: .customLong("files-from"),
         help: ArgumentHelp(
             "Read input paths from FILE, one per line ('-' for standard input), decoding each as it is read.",
             valueName: "FILE"))
@@ -85,7 +84,7 @@ struct DecodeCommand: ParsableCommand {
     var json = false
 
     @Flag(
-        name: [.customLong("bytes"), .customLong("raw")],
+        name: [.long, .customLong("raw")],
         help: ArgumentHelp(
             "Write the exact bytes of the codes to stdout: a single code with no newline added, several each followed by a newline (as zbarimg --raw).",
             discussion:
@@ -94,18 +93,18 @@ struct DecodeCommand: ParsableCommand {
     var bytes = false
 
     @Flag(
-        name: [.customShort("0"), .customLong("null")],
+        name: [.customShort("0"), .long],
         help:
             "Write the exact bytes of each code followed by a NUL byte, whatever their number (as find -print0), for xargs -0."
     )
     var null = false
 
     @Flag(
-        name: [.customShort("H"), .customLong("with-filename")],
+        name: [.customShort("H"), .long],
         help: "Start each line with the file name, even with one input.")
     var withFilename = false
 
-    @Flag(name: .customLong("no-filename"), help: "Print no file names, even with several inputs.")
+    @Flag(help: "Print no file names, even with several inputs.")
     var noFilename = false
 
     @Flag(help: "Stop at the first code found.")

@@ -18,7 +18,7 @@ struct PictureLimitOptions: ParsableArguments {
             valueName: "MS"))
     var timeoutMilliseconds: Int?
 
-    @Option(name: .customLong("max-pixels"), help: "Refuse pictures larger than this many pixels.")
+    @Option(help: "Refuse pictures larger than this many pixels.")
     var maxPixels: Int = PictureLimits.defaults.maxPixels
 
     @Option(

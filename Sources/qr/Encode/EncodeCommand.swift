@@ -57,19 +57,19 @@ struct EncodeCommand: ParsableCommand {
     var text: String?
 
     @Option(
-        name: [.customShort("i", allowingJoined: true), .customShort("r", allowingJoined: true), .customLong("input")],
+        name: [.customShort("i", allowingJoined: true), .customShort("r", allowingJoined: true), .long],
         help: ArgumentHelp("Read the payload from FILE; '-' reads standard input.", valueName: "file"))
     var input: String?
 
     @Option(
-        name: [.customShort("o", allowingJoined: true), .customLong("output")],
+        name: [.customShort("o", allowingJoined: true), .long],
         help: ArgumentHelp(
             "Write to FILE (.png, .svg, .pdf, .eps, .pbm, .pam, .xbm, .xpm or .txt); '-' for standard output (PNG unless --format).",
             valueName: "file"))
     var output: String?
 
     @Option(
-        name: [.customShort("t", allowingJoined: true), .customLong("format")],
+        name: [.customShort("t", allowingJoined: true), .long],
         help:
             "Output format; by default from the -o extension, else utf8. qrencode's -t names work too (PNG32, UTF8i, ASCIIi, ANSIUTF8 ...; i: inverted)."
     )

@@ -4,14 +4,13 @@ import ArgumentParser
 /// How the symbol is drawn.
 struct PictureOptions: ParsableArguments {
     @Option(
-        name: [.customShort("s", allowingJoined: true), .customLong("scale")],
+        name: [.customShort("s", allowingJoined: true), .long],
         help: ArgumentHelp(
             "Pixels per module for PNG, SVG, PBM and XPM; for PDF and EPS, pixels at --dpi (default: 8).",
             valueName: "n"))
     var scale: Int?
 
     @Option(
-        name: .customLong("size-px"),
         help: ArgumentHelp(
             "Picture size in pixels, exactly: the largest whole scale that fits, the quiet zone taking the rest (the right and bottom one pixel more when it is odd).",
             valueName: "n"))
@@ -30,19 +29,19 @@ struct PictureOptions: ParsableArguments {
     var module: LengthArgument?
 
     @Option(
-        name: [.customShort("m", allowingJoined: true), .customLong("margin"), .customLong("border")],
+        name: [.customShort("m", allowingJoined: true), .long, .customLong("border")],
         help: ArgumentHelp("Quiet zone in modules (default: 4, 2 for Micro QR).", valueName: "n"))
     var margin: Int?
 
     @Option(
-        name: [.customLong("foreground"), .customLong("dark")],
+        name: [.long, .customLong("dark")],
         help: ArgumentHelp(
             "Colour of dark modules: a CSS name or RGB, RRGGBB[AA] hexadecimal (default: black); pbm, xbm, ascii and ansi256 take only black or white.",
             valueName: "colour"))
     var foreground: String?
 
     @Option(
-        name: [.customLong("background"), .customLong("light")],
+        name: [.long, .customLong("light")],
         help: ArgumentHelp(
             "Colour of light modules: a CSS name, transparent, or RGB, RRGGBB[AA] hexadecimal (default: white).",
             valueName: "colour"))
@@ -52,7 +51,7 @@ struct PictureOptions: ParsableArguments {
     var force = false
 
     @Option(
-        name: [.customShort("d", allowingJoined: true), .customLong("dpi")],
+        name: [.customShort("d", allowingJoined: true), .long],
         help: ArgumentHelp(
             "Resolution: recorded in a PNG (pHYs chunk); sets the page size of PDF and EPS (default: 72, a pixel is a point).",
             valueName: "n"))

@@ -4,14 +4,14 @@ import ArgumentParser
 /// What the payload becomes.
 struct SymbolOptions: ParsableArguments {
     @Option(
-        name: [.customShort("l", allowingJoined: true), .customLong("level"), .customLong("error")],
+        name: [.customShort("l", allowingJoined: true), .long, .customLong("error")],
         help:
             "Error correction: restores about 7, 15, 25 or 30% damage; a minimum, raised while the version allows (--no-boost: as given)."
     )
     var level: LevelArgument = SymbolSettings.defaults.level
 
     @Option(
-        name: [.customShort("v", allowingJoined: true), .customLong("version")],
+        name: [.customShort("v", allowingJoined: true), .long],
         help: ArgumentHelp("Smallest version, 1-40 (1-4 with --micro); grows if the data needs it.", valueName: "n"))
     var version: Int?
 
@@ -19,7 +19,7 @@ struct SymbolOptions: ParsableArguments {
     var strictVersion = false
 
     @Flag(
-        name: [.customShort("M"), .customLong("micro")],
+        name: [.customShort("M"), .long],
         help: "Make a Micro QR symbol (M1-M4): smaller, no level H, no --eci or --split.")
     var micro = false
 
@@ -29,7 +29,7 @@ struct SymbolOptions: ParsableArguments {
     var eightBit = false
 
     @Flag(
-        name: [.customShort("k"), .customLong("kanji")],
+        name: [.customShort("k"), .long],
         help: "Write the text as Shift_JIS, with Kanji segments for double-byte characters.")
     var kanji = false
 

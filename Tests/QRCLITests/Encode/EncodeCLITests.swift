@@ -29,6 +29,15 @@ enum CLI {
         return try run(qr.path, arguments, stdin: stdin, in: directory, environment: ["COLUMNS": "80"])
     }
 
+    /// Runs `qr` and expects a usage error as ArgumentParser writes one: status 64, "Error:"
+    /// on stderr, nothing on stdout.
+    static func expectUsageError(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let result = try qr(arguments)
+        #expect(result.status == 64, "\(arguments)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains("Error:"), "\(arguments)", sourceLocation: sourceLocation)
+        #expect(result.stdout.isEmpty, "\(arguments)", sourceLocation: sourceLocation)
+    }
+
     /// zbarimg's raw bytes for a file (binary mode: no charset conversion, no newline).
     static func zbar(_ file: URL) throws -> [UInt8] {
         try run(try #require(zbarimg), ["--quiet", "--raw", "-Sbinary", file.path]).stdout
@@ -73,145 +82,13 @@ struct EncodeCLIOutputTests {
         }
     }
 
-    /// The whole help screen, as a snapshot: a change here is a change users see.
+    /// The whole help screen, as a snapshot (Tests/Fixtures/qr-encode-help.txt): a change
+    /// here is a change users see. `COLUMNS=80 qr encode --help` writes it again.
     @Test func helpSnapshot() throws {
         let result = try CLI.qr(["encode", "--help"])
-        #expect(result.text == Self.helpScreen)
+        let snapshot = try String(contentsOfFile: PackagePaths.fixture("qr-encode-help.txt"), encoding: .utf8)
+        #expect(result.text == snapshot)
     }
-
-    static let helpScreen = """
-        OVERVIEW: Encode text or bytes as a QR code.
-
-        The payload is TEXT, or the bytes of FILE with -i FILE (-i - reads standard
-        input), or standard input when neither is given and it is not a terminal. Text
-        must be UTF-8; --8bit encodes any bytes as they are, NULs included; --encoding
-        writes the text in another character set.
-
-        The level is a minimum: the highest level that fits the same version is used
-        (as segno does), unless --no-boost.
-
-        The format follows the extension of -o (.png, .svg, .pdf, .eps, .pbm, .pam,
-        .xbm, .xpm, .txt) unless --format is given. With no -o the code is drawn in the
-        terminal (utf8), or written to standard output in --format; -o - writes PNG (or
-        --format) to standard output, as qrencode does. --split N writes NAME-01.EXT
-        ... NAME-NN.EXT.
-
-        Formats: png, svg, pdf and eps (vector: one path; a module is --scale pixels at
-        --dpi, default 72, so --scale points), pbm (raw P4), pam (P7, RGB or
-        RGB_ALPHA), xbm, xpm, utf8 and ansi (half blocks), ascii (## and spaces, no
-        escapes), ansi256 (as qrencode -t ANSI256). pbm, xbm, ascii and ansi256 are
-        black and white only: other colours are refused; utf8 draws in the terminal's
-        colours and refuses others, ansi draws any opaque ones. Colours are CSS names
-        (red, navy, transparent ...) or RGB, RRGGBB[AA]; dark and light must differ by
-        a contrast ratio of 3:1 (WCAG), unless --force. For print, --size gives the
-        whole picture's side, quiet zone included, and --module one module's, in mm,
-        cm, in or pt (SVG, PDF, EPS).
-
-        Examples:
-          qr encode "https://example.org"
-          qr encode "hello, world" -o hello.png
-          qr encode -i payload.bin --8bit -o data.svg
-          echo -n "from stdin" | qr encode -i - -o x.png
-          qr encode 12345 --micro --level L -o small.png
-          qr encode -i notes.txt --split 4 -o notes.png   # notes-01.png ... -04
-          qr encode "WIFI:S:home;T:WPA;P:pw;;" --level H --size-px 600 -o wifi.png
-          qr encode "https://example.org" --format ansi --invert
-          qr encode "https://example.org" --size 30mm -o print.pdf   # 30 mm square
-          qr encode "plain text mail" --format ascii
-          echo -n "https://example.org" | qr encode -o link.png
-          qr encode 0123456789 --mode numeric -l Q -o digits.png
-          qr encode -i note.txt --encoding ISO-8859-1 --eci -o latin1.png
-          qr encode "https://example.org" --title "Example" -o link.svg
-
-        Exit status: 0 when the code was written, 2 when the input cannot be read or
-        the payload cannot be encoded (the message names the file and why), 64 on usage
-        errors (a character that does not fit --mode or --encoding, a --size-px too
-        small for the symbol included).
-
-        USAGE: qr encode [<options>] [<text>]
-
-        ARGUMENTS:
-          <text>                  The text to encode (UTF-8).
-
-        SYMBOL:
-          -l, --level, --error <level>
-                                  Error correction: restores about 7, 15, 25 or 30%
-                                  damage; a minimum, raised while the version allows
-                                  (--no-boost: as given). (values: L, M, Q, H; default:
-                                  M)
-          -v, --version <n>       Smallest version, 1-40 (1-4 with --micro); grows if
-                                  the data needs it.
-          --strict-version        Fail instead of growing past --version.
-          -M, --micro             Make a Micro QR symbol (M1-M4): smaller, no level H,
-                                  no --eci or --split.
-          -8, --8bit              Encode the bytes as they are, in one 8-bit segment
-                                  (any bytes, NULs included).
-          -k, --kanji             Write the text as Shift_JIS, with Kanji segments for
-                                  double-byte characters.
-          --mode <mode>           One segment of this mode; a character that does not
-                                  fit is an error. byte is --8bit. (values: numeric,
-                                  alnum, byte, kanji)
-          --encoding <name>       Write the text in this character set (an iconv name,
-                                  such as ISO-8859-1 or CP1252) in byte mode; with
-                                  --eci, declared.
-          --boost-level           Raise the level to the highest that fits the same
-                                  version (the default): --level is a minimum.
-                                  (default: --boost-level)
-          --no-boost              Keep --level as given.
-          --case-insensitive      Upper-case ASCII letters so they fit alphanumeric
-                                  mode (the code then reads upper case).
-          --eci                   Start with an ECI header declaring the character set
-                                  (UTF-8, or --encoding), so readers need not guess it.
-          --split <n>             Spread the payload over N symbols (2-16) joined by
-                                  structured append.
-
-        PICTURE:
-          -s, --scale <n>         Pixels per module for PNG, SVG, PBM and XPM; for PDF
-                                  and EPS, pixels at --dpi (default: 8).
-          --size-px <n>           Picture size in pixels, exactly: the largest whole
-                                  scale that fits, the quiet zone taking the rest (the
-                                  right and bottom one pixel more when it is odd).
-          --size <length>         SVG, PDF, EPS: the printed size of the whole picture,
-                                  quiet zone included, with its unit: mm, cm, in or pt
-                                  (30mm, 1.5in).
-          --module <length>       SVG, PDF, EPS: the printed size of one module, with
-                                  its unit: mm, cm, in or pt (0.5mm).
-          -m, --margin, --border <n>
-                                  Quiet zone in modules (default: 4, 2 for Micro QR).
-          --foreground, --dark <colour>
-                                  Colour of dark modules: a CSS name or RGB, RRGGBB[AA]
-                                  hexadecimal (default: black); pbm, xbm, ascii and
-                                  ansi256 take only black or white.
-          --background, --light <colour>
-                                  Colour of light modules: a CSS name, transparent, or
-                                  RGB, RRGGBB[AA] hexadecimal (default: white).
-          --force                 Write colours even when their contrast is below 3:1.
-          -d, --dpi <n>           Resolution: recorded in a PNG (pHYs chunk); sets the
-                                  page size of PDF and EPS (default: 72, a pixel is a
-                                  point).
-          --invert                Swap dark and light: utf8 then draws for a light
-                                  terminal, ascii for a dark one (by default ## marks
-                                  dark modules, as in qrencode); ansi and pictures get
-                                  light modules on dark.
-          --title <text>          SVG: a title for assistive technology (<title>,
-                                  role="img").
-          --desc <text>           SVG: a longer description (<desc>), such as where the
-                                  code leads.
-
-        OPTIONS:
-          -i, -r, --input <file>  Read the payload from FILE; '-' reads standard input.
-          -o, --output <file>     Write to FILE (.png, .svg, .pdf, .eps, .pbm, .pam,
-                                  .xbm, .xpm or .txt); '-' for standard output (PNG
-                                  unless --format).
-          -t, --format <format>   Output format; by default from the -o extension, else
-                                  utf8. qrencode's -t names work too (PNG32, UTF8i,
-                                  ASCIIi, ANSIUTF8 ...; i: inverted). (values: png,
-                                  svg, pdf, eps, pbm, pam, xbm, xpm, utf8, ansi, ascii,
-                                  ansi256)
-          -h, --help              Show help information.
-
-
-        """
 
     @Test func qrencodesShortFlagsMeanTheSame() throws {
         let short = try CLI.qr(["encode", "hello", "-l", "H", "-v", "3", "-s", "3", "-m", "2", "-t", "SVG"])
@@ -348,10 +225,7 @@ struct EncodeCLIErrorTests {
         // With nothing on standard input (the tests give /dev/null), a missing TEXT
         // is an empty payload instead (exit 2); a terminal makes it a usage error
         // (EncodeOptionsCLITests).
-        let result = try CLI.qr(arguments)
-        #expect(result.status == 64, "\(arguments)")
-        #expect(result.stderr.contains("Error:"), "\(arguments)")
-        #expect(result.stdout.isEmpty)
+        try CLI.expectUsageError(arguments)
     }
 
     @Test func usageErrorsSayWhatToDo() throws {
