@@ -455,15 +455,18 @@ struct Scene {
         }
         switch category {
         case .glare:
-            // The clipped core covers 2 % to 11 % of the code (level M) up to 4 % to 16 % (H).
+            // The modules lost, where the light added passes the middle between ink and
+            // paper (some 100 levels), cover what a blot of the damaged category covers:
+            // 2 % to 5 % of the code at level M, 4 % to 8 % at Q, 6 % to 12 % at H.
             let level = matrices[0].level
             let share =
-                level == .m ? random.double(in: 0.02...0.07) : random.double(in: 0.04...(level == .q ? 0.11 : 0.16))
+                level == .m
+                ? random.double(in: 0.02...0.05)
+                : level == .q ? random.double(in: 0.04...0.08) : random.double(in: 0.06...0.12)
             let strength = random.double(in: 1.1...1.7)
-            // Dark ink (up to 60) clips where the added light passes 200 levels.
-            let clipped = 2 * log(strength * 255 / 200)
+            let lost = 2 * log(strength * 255 / 100)
             let aspect = random.double(in: 0.4...1)
-            let rx = (share * side * side / (Double.pi * clipped * aspect)).squareRoot()
+            let rx = (share * side * side / (Double.pi * lost * aspect)).squareRoot()
             let spot = Spot(
                 centre: nearCentre(0.22), radii: SIMD2(rx, rx * aspect), angle: random.double(in: 0..<Double.pi))
             glare = spot
