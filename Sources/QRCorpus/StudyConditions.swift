@@ -65,32 +65,17 @@ extension Canvas {
     /// pitch near the pixel size beats into moiré. The screen's black is not black:
     /// `glow` levels are added.
     mutating func photographScreen(pitch: Double, angle: Double, gap: Double, depth: Double, glow: Float) {
-        let c = cos(angle) / pitch
-        let s = sin(angle) / pitch
         // Green is brightest to a camera's luminance, blue darkest; the mean is 1.
         let stripes: [Double] = [1.0, 1.45, 0.55]
-        let n = 4
-        let offsets = (0..<n).map { (Double($0) + 0.5) / Double(n) }
-        for row in 0..<height {
-            for column in 0..<width {
-                var sum = 0.0
-                for oy in offsets {
-                    for ox in offsets {
-                        let x = Double(column) + ox
-                        let y = Double(row) + oy
-                        let u = x * c + y * s
-                        let v = -x * s + y * c
-                        let fu = u - u.rounded(.down)
-                        let fv = v - v.rounded(.down)
-                        let lit = fu >= gap && fv >= gap
-                        let stripe = min(2, Int((fu - gap) / (1 - gap) * 3))
-                        sum += lit ? stripes[max(0, stripe)] / ((1 - gap) * (1 - gap)) : 0
-                    }
-                }
-                let pattern = sum / Double(n * n)
-                let index = row * width + column
-                pixels[index] = glow + pixels[index] * Float(1 - depth + depth * pattern)
-            }
+        let patterns = screenMeans(pitch: pitch, angle: angle, samples: 4) { _, u, v in
+            let fu = u - u.rounded(.down)
+            let fv = v - v.rounded(.down)
+            guard fu >= gap && fv >= gap else { return 0 }
+            let stripe = min(2, max(0, Int((fu - gap) / (1 - gap) * 3)))
+            return stripes[stripe] / ((1 - gap) * (1 - gap))
+        }
+        for index in pixels.indices {
+            pixels[index] = glow + pixels[index] * Float(1 - depth + depth * patterns[index])
         }
     }
 
@@ -143,29 +128,42 @@ extension Canvas {
     /// asks for (cosine spot function), in `ink` on `paper`. Each pixel averages 3 × 3
     /// points, as a camera's pixel sees a dot's edge.
     mutating func halftone(pitch: Double, angle: Double, ink: Float, paper: Float) {
+        let coverage = pixels.map { 1 - Double(max(0, min(255, $0))) / 255 }
+        let shares = screenMeans(pitch: pitch, angle: angle, samples: 3) { index, u, v in
+            // 0 at a dot's centre, 1 between four dots.
+            let spot = 0.5 - (cos(2 * Double.pi * u) + cos(2 * Double.pi * v)) / 4
+            return spot < coverage[index] ? 1 : 0
+        }
+        for index in pixels.indices {
+            let share = Float(shares[index])
+            pixels[index] = ink * share + paper * (1 - share)
+        }
+    }
+
+    /// For each pixel, the mean of `value` over `samples` × `samples` points of it, given
+    /// the pixel's index and each point's coordinates on a screen of cells `pitch` pixels
+    /// wide turned by `angle` (a display's pixels, a halftone's dots).
+    private func screenMeans(
+        pitch: Double, angle: Double, samples n: Int, _ value: (Int, Double, Double) -> Double
+    ) -> [Double] {
         let c = cos(angle) / pitch
         let s = sin(angle) / pitch
-        let n = 3
         let offsets = (0..<n).map { (Double($0) + 0.5) / Double(n) }
+        var means = [Double](repeating: 0, count: pixels.count)
         for row in 0..<height {
             for column in 0..<width {
                 let index = row * width + column
-                let coverage = 1 - Double(max(0, min(255, pixels[index]))) / 255
-                var inked = 0
+                var sum = 0.0
                 for oy in offsets {
                     for ox in offsets {
                         let x = Double(column) + ox
                         let y = Double(row) + oy
-                        let u = x * c + y * s
-                        let v = -x * s + y * c
-                        // 0 at a dot's centre, 1 between four dots.
-                        let spot = 0.5 - (cos(2 * Double.pi * u) + cos(2 * Double.pi * v)) / 4
-                        if spot < coverage { inked += 1 }
+                        sum += value(index, x * c + y * s, -x * s + y * c)
                     }
                 }
-                let share = Float(inked) / Float(n * n)
-                pixels[index] = ink * share + paper * (1 - share)
+                means[index] = sum / Double(n * n)
             }
         }
+        return means
     }
 }
