@@ -16,6 +16,16 @@ struct Scene {
     let quietZone = 4
     /// The blur category's σ: a quarter to a half of a module, chosen with the module size.
     var blurSigma = 2.0
+    /// The code (without its quiet zone) of a single-code picture: its centre and side in
+    /// pixels, and its module size; where the study conditions aim their trouble.
+    var code = (centre: SIMD2(0.0, 0.0), side: 0.0, module: 1.0)
+    /// What the study conditions did, for the tests to find in the pixels: the glare's
+    /// core, the shadow's edge (a point and an angle), the motion's direction.
+    var glare: Spot?
+    var shadowEdge: (point: SIMD2<Double>, angle: Double)?
+    var motionAngle: Double?
+    /// The codes drawn, in the order of ``payloads``.
+    var matrices: [QRMatrix] = []
 
     init(category: GeneratedCategory, random: SplitMix64) {
         self.category = category
@@ -26,6 +36,7 @@ struct Scene {
         if category == .sheet { return try renderReadableSheet() }
         switch category {
         case .multi: try renderMulti()
+        case .crop: try renderCrop()
         default: try renderSingle()
         }
         degrade()
@@ -68,11 +79,17 @@ struct Scene {
         let payload = GeneratedPayload.random(&random, budget: budget, textOnly: textOnly)
         var level = random.pick(ErrorCorrectionLevel.allCases)
         if category == .damaged { level = random.chance(0.6) ? .h : .q }
+        // A glare washes modules out as a blot does: codes printed where glare is met
+        // (glossy labels, laminated cards) are rarely made at level L.
+        if category == .glare { level = random.pick([.m, .q, .h]) }
+        // High versions are what they are for any payload: the version is always set.
+        let forced = category == .highVersion || random.chance(0.5)
         let options = EncodeOptions(
-            level: level, version: random.chance(0.5) ? random.int(in: versionHint) : nil, mode: payload.mode,
-            eci: payload.eci)
+            level: level, version: forced ? random.int(in: versionHint) : nil, mode: payload.mode, eci: payload.eci)
         payloads.append(payload)
-        return try QREncoder().encode(payload.payload, options: options)
+        let matrix = try QREncoder().encode(payload.payload, options: options)
+        matrices.append(matrix)
+        return matrix
     }
 
     /// Module size in pixels for the category.
@@ -82,6 +99,9 @@ struct Scene {
         case .blur, .damaged: return random.double(in: 4...8)
         case .blocky: return random.double(in: 2.5...5)
         case .huge: return random.double(in: 6...14)
+        case .highVersion: return random.double(in: 2...3)
+        case .glare, .moire, .motionBlur: return random.double(in: 4...8)
+        case .halftone: return random.double(in: 5...9)
         default: return random.double(in: 3...7)
         }
     }
@@ -92,6 +112,7 @@ struct Scene {
         switch category {
         case .small: (budget, hint) = (30, 1...4)
         case .huge: (budget, hint) = (260, 4...20)
+        case .highVersion: (budget, hint) = (300, 20...40)
         default: (budget, hint) = (120, 1...10)
         }
         let matrix = try makeSymbol(budget: budget, versionHint: hint)
@@ -118,7 +139,40 @@ struct Scene {
             category == .curved
             ? bentPlacement(side: side, module: module, within: box)
             : placement(side: side, module: module, within: box)
-        drawSymbol(matrix, mesh: mesh)
+        if mesh.cells == 1 {
+            let corners = (0..<4).map { mesh.point($0 == 1 || $0 == 2 ? 1 : 0, $0 >= 2 ? 1 : 0) }
+            let withQuietZone = ((corners[1] - corners[0]) * (corners[1] - corners[0])).sum().squareRoot()
+            let scale = withQuietZone / side
+            code = (corners.reduce(SIMD2(0, 0), +) / 4, scale * Double(matrix.size), scale)
+        }
+        drawSymbol(matrix, mesh: mesh, shades: category == .halftone ? Self.halftoneShades(&random) : nil)
+    }
+
+    /// A close-up: modules of 5 to 12 pixels, turned by up to 3°, the frame 0 to 3
+    /// modules outside the code's corners on each side (the quiet zone is 4), and within
+    /// 1.5 modules on one side at least.
+    private mutating func renderCrop() throws {
+        let matrix = try makeSymbol(budget: 120, versionHint: 1...10)
+        let module = random.double(in: 5...12)
+        let angle = random.double(in: -3...3) * Double.pi / 180
+        let turn = { (p: SIMD2<Double>) in
+            SIMD2(p.x * cos(angle) - p.y * sin(angle), p.x * sin(angle) + p.y * cos(angle))
+        }
+        let half = Double(matrix.size) * module / 2
+        let outer = half + Double(quietZone) * module
+        let unit = [SIMD2(-1.0, -1.0), SIMD2(1, -1), SIMD2(1, 1), SIMD2(-1, 1)]
+        let codeCorners = unit.map { turn($0 * half) }
+        let low = SIMD2(codeCorners.map(\.x).min()!, codeCorners.map(\.y).min()!)
+        let high = SIMD2(codeCorners.map(\.x).max()!, codeCorners.map(\.y).max()!)
+        var margins = (0..<4).map { _ in random.double(in: 0...3) }
+        margins[random.int(in: 0...3)] = random.double(in: 0...1.5)
+        let origin = SIMD2(low.x - margins[0] * module, low.y - margins[1] * module)
+        let width = Int((high.x + margins[2] * module - origin.x).rounded(.down))
+        let height = Int((high.y + margins[3] * module - origin.y).rounded(.down))
+        paintGround(width: width, height: height)
+        let corners = unit.map { turn($0 * outer) - origin }
+        code = (-origin, 2 * half, module)
+        drawSymbol(matrix, mesh: Self.flatMesh(side: Double(matrix.size + 2 * quietZone), corners: corners))
     }
 
     private mutating func renderMulti() throws {
@@ -155,6 +209,7 @@ struct Scene {
             // Every payload differs, so that a reader's answer can be checked code by code.
             if payloads.dropLast().contains(where: { $0.expected == payloads.last!.expected }) {
                 payloads.removeLast()
+                self.matrices.removeLast()
             } else {
                 matrices.append(matrix)
             }
@@ -209,6 +264,7 @@ struct Scene {
         case .multi: angle = random.double(in: -12...12) * Double.pi / 180
         case .small: angle = random.double(in: -1.5...1.5) * Double.pi / 180
         case .perspective: angle = random.double(in: -15...15) * Double.pi / 180
+        case .highVersion: angle = random.double(in: -8...8) * Double.pi / 180
         default: angle = random.double(in: -4...4) * Double.pi / 180
         }
         var corners = [SIMD2(-1.0, -1.0), SIMD2(1, -1), SIMD2(1, 1), SIMD2(-1, 1)].map { unit -> SIMD2<Double> in
@@ -326,6 +382,12 @@ struct Scene {
             samples: category == .huge ? 2 : 3, blot: blot)
     }
 
+    /// A grey ink for a halftone print: dark 40 to 110, light 200 to 240, both made of
+    /// dots.
+    private static func halftoneShades(_ random: inout SplitMix64) -> (dark: Float, light: Float) {
+        (Float(random.double(in: 40...110)), Float(random.double(in: 200...240)))
+    }
+
     /// Ink and paper for a code: dark 10 to 60, light 195 to 245.
     private static func shades(_ random: inout SplitMix64) -> (dark: Float, light: Float) {
         let dark = Float(random.double(in: 10...60))
@@ -380,6 +442,80 @@ struct Scene {
         case .huge:
             canvas.blur(sigma: random.double(in: 0.4...1.0))
             canvas.addNoise(sigma: random.double(in: 2...6), &random)
+        case .glare, .shadow, .moire, .highVersion, .exposure, .crop, .motionBlur, .halftone:
+            degradeAsStudied()
+        }
+    }
+
+    /// The study conditions' trouble, then a camera's blur and noise.
+    private mutating func degradeAsStudied() {
+        let side = code.side
+        func nearCentre(_ spread: Double) -> SIMD2<Double> {
+            code.centre + SIMD2(random.double(in: -spread...spread), random.double(in: -spread...spread)) * side
+        }
+        switch category {
+        case .glare:
+            // The modules lost, where the light added passes the middle between ink and
+            // paper (some 100 levels), cover what a blot of the damaged category covers:
+            // 2 % to 5 % of the code at level M, 4 % to 8 % at Q, 6 % to 12 % at H.
+            let level = matrices[0].level
+            let share =
+                level == .m
+                ? random.double(in: 0.02...0.05)
+                : level == .q ? random.double(in: 0.04...0.08) : random.double(in: 0.06...0.12)
+            let strength = random.double(in: 1.1...1.7)
+            let lost = 2 * log(strength * 255 / 100)
+            let aspect = random.double(in: 0.4...1)
+            let rx = (share * side * side / (Double.pi * lost * aspect)).squareRoot()
+            let spot = Spot(
+                centre: nearCentre(0.22), radii: SIMD2(rx, rx * aspect), angle: random.double(in: 0..<Double.pi))
+            glare = spot
+            canvas.blur(sigma: random.double(in: 0.3...0.6))
+            canvas.addGlare(spot, strength: strength, halo: random.double(in: 0.1...0.3))
+            canvas.addNoise(sigma: random.double(in: 1.5...3), &random)
+        case .shadow:
+            let edge = (point: nearCentre(0.25), angle: random.double(in: 0..<(2 * Double.pi)))
+            shadowEdge = edge
+            canvas.castShadow(
+                through: edge.point, angle: edge.angle, depth: random.double(in: 0.35...0.65),
+                softness: random.double(in: 0.3...1.5))
+            canvas.blur(sigma: random.double(in: 0.3...0.6))
+            canvas.addNoise(sigma: random.double(in: 1.5...4), &random)
+        case .moire:
+            canvas.photographScreen(
+                pitch: random.double(in: 1.3...2.6), angle: random.double(in: -6...6) * Double.pi / 180,
+                gap: random.double(in: 0.15...0.3), depth: random.double(in: 0.25...0.55),
+                glow: Float(random.double(in: 8...25)))
+            canvas.blur(sigma: random.double(in: 0.5...1.1))
+            canvas.addNoise(sigma: random.double(in: 2...4), &random)
+        case .highVersion:
+            canvas.blur(sigma: random.double(in: 0.3...0.7))
+            canvas.addNoise(sigma: random.double(in: 1.5...3), &random)
+        case .exposure:
+            canvas.blur(sigma: random.double(in: 0.3...0.6))
+            if random.chance(0.5) {
+                canvas.expose(gain: random.double(in: 1.7...2.6), offset: random.double(in: 0...25))
+                canvas.addNoise(sigma: random.double(in: 1.5...3), &random)
+            } else {
+                canvas.expose(gain: random.double(in: 0.16...0.32), offset: random.double(in: -3...2))
+                canvas.addNoise(sigma: random.double(in: 1.2...2.5), &random)
+            }
+        case .crop:
+            canvas.blur(sigma: random.double(in: 0.4...0.9))
+            canvas.addNoise(sigma: random.double(in: 1.5...4), &random)
+        case .motionBlur:
+            let angle = random.double(in: 0..<Double.pi)
+            motionAngle = angle
+            canvas.motionBlur(length: code.module * random.double(in: 0.5...1.0), angle: angle)
+            canvas.blur(sigma: random.double(in: 0.2...0.4))
+            canvas.addNoise(sigma: random.double(in: 1.5...3), &random)
+        default:  // .halftone
+            canvas.halftone(
+                pitch: random.double(in: 1.6...3.2),
+                angle: random.pick([15.0, 45, 75]) * Double.pi / 180, ink: Float(random.double(in: 10...35)),
+                paper: Float(random.double(in: 225...250)))
+            canvas.blur(sigma: random.double(in: 0.4...0.9))
+            canvas.addNoise(sigma: random.double(in: 1.5...3), &random)
         }
     }
 

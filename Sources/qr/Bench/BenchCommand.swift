@@ -119,7 +119,7 @@ struct BenchCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Categories to generate, comma-separated: \(GeneratedCategory.allCases.map(\.rawValue).joined(separator: ", ")) (default: all but sheet, which is opt-in: pages of 12, 20 or 30 codes).",
+            "Categories to generate, comma-separated: \(GeneratedCategory.allCases.map(\.rawValue).joined(separator: ", ")) (default: all but the opt-in ones: sheet, pages of 12, 20 or 30 codes, and the field studies' conditions, glare to halftone).",
             valueName: "LIST"))
     var categories: String?
 
@@ -294,8 +294,8 @@ struct BenchCommand: ParsableCommand {
     }
 
     private func categoryList() throws -> [GeneratedCategory] {
-        // Not every category: an opt-in one (sheet) in the default would change the category
-        // of most pictures of a corpus made before it.
+        // Not every category: an opt-in one (sheet, the study conditions) in the default
+        // would change the category of most pictures of a corpus made before it.
         guard categories != nil else { return GeneratedCategory.defaultCategories }
         return try Self.commaList(categories, option: "--categories", noun: "category")
     }
