@@ -84,7 +84,7 @@ public func makeRouter(settings: ServerSettings, metrics: ServerMetrics) -> Rout
         // Refused before the body is read when every place and the line are taken, or the
         // body would not fit in memory beside the others, which costs the least; Hummingbird
         // then drains the body and keeps the connection.
-        let held = min(length ?? settings.bodyLimit, settings.bodyLimit)
+        let held = max(0, min(length ?? settings.bodyLimit, settings.bodyLimit))
         guard service.hasRoom, service.reserveBody(held) else {
             throw busy(service, settings: settings, metrics: metrics)
         }
