@@ -3,7 +3,9 @@
 # connections for SECONDS_EACH seconds each, on GET /encode (a URL as PNG) and POST
 # /decode (Samples' photos in turn); then 60 s at 256 connections on /decode, the load
 # the admission bound is for. Per run: requests/s, p50/p99, statuses (503 apart from
-# other errors), the server's peak threads and RSS. Then the same decodes in process
+# other errors), the latency of admitted /decode requests from the server's own histogram
+# (wrk's figures mix them with the refusals), the server's peak threads and RSS, and the
+# load average. Then the same decodes in process
 # (`qr bench --batch-table`), so the table shows what HTTP adds. Only 127.0.0.1; every
 # run ends by itself. Writes .build/bench-serve/bench-serve.md and prints it.
 set -euo pipefail
@@ -32,6 +34,31 @@ sample() {
   done
 }
 
+# The server's histogram of admitted /decode requests (bucket bound in seconds, count).
+admitted_buckets() {
+  curl -s --max-time 10 "$url/metrics" | sed -n 's/^qrserve_admitted_decode_duration_seconds_bucket{le="\([^"]*\)"} \([0-9]*\)$/\1 \2/p'
+}
+
+# p50 and p99 in ms of the admitted requests between two histograms ($1 before, $2
+# after), interpolated within a bucket; "-" when none was admitted.
+admitted_quantiles() {
+  # Before the first admitted request the histogram is not in /metrics at all: zeros.
+  join -a 2 -e 0 -o 0,1.2,2.2 <(sort "$1") <(sort "$2") | awk '$1 != "+Inf" {print $1, $3 - $2}' | sort -g | awk '
+    {le[NR]=$1; cum[NR]=$2} END {
+      total=cum[NR]; if (total == 0) {print "- / -"; exit}
+      split("0.5 0.99", qs, " ")
+      for (i = 1; i <= 2; i++) {
+        target=qs[i] * total; lower=0; below=0
+        for (j = 1; j <= NR; j++) {
+          if (cum[j] >= target) {v=lower + (le[j] - lower) * (target - below) / (cum[j] - below); break}
+          lower=le[j]; below=cum[j]
+        }
+        out[i]=sprintf("%.2f", v * 1000)
+      }
+      print out[1] " / " out[2] " ms"
+    }'
+}
+
 # One wrk run: NAME CONNECTIONS SECONDS URL [PICTURES...] -> a table row.
 run() {
   local name=$1 connections=$2 duration=$3 target=$4
@@ -39,13 +66,18 @@ run() {
   local threads=$((connections < 2 ? 1 : 2))
   local samples="$out/$name-$connections.samples"
   rm -f "$samples" "$samples.stop"
+  admitted_buckets > "$out/$name-$connections.before"
   sample "$samples" &
   local sampler=$!
   wrk -t "$threads" -c "$connections" -d "${duration}s" --timeout 10s --latency \
     -s "$root/scripts/serve-bench.lua" "$target" -- "$@" > "$out/$name-$connections.wrk" 2>&1 || true
   touch "$samples.stop"
   wait "$sampler" || true
-  awk -v name="$name" -v c="$connections" -v d="$duration" -v samples="$samples" '
+  local load admitted="-"
+  load=$(cut -d ' ' -f 1 /proc/loadavg)
+  admitted_buckets > "$out/$name-$connections.after"
+  [ "$name" = encode ] || admitted=$(admitted_quantiles "$out/$name-$connections.before" "$out/$name-$connections.after")
+  awk -v name="$name" -v c="$connections" -v d="$duration" -v samples="$samples" -v load="$load" -v admitted="$admitted" '
     /Requests\/sec:/ {rps=$2}
     /^ +50%/ {p50=$2} /^ +99%/ {p99=$2}
     /Socket errors/ {sock=$0; sub(/.*Socket errors: /, "", sock)}
@@ -58,15 +90,17 @@ run() {
         split(line, f, " "); if (f[2] > peakT) peakT=f[2]; if (f[3] > peakR) peakR=f[3]
         if (warm == "" && f[1] >= 10) warm=f[3]; last=f[3]
       }
-      printf "| %s | %d | %d s | %s | %s | %s | %s | %s | %d | %.0f MB (%s → %s) |\n", name, c, d, rps, p50, p99, statuses, (sock == "" ? "none" : sock), peakT, peakR, (warm == "" ? "-" : warm), last
+      printf "| %s | %d | %d s | %s | %s | %s | %s | %s | %s | %d | %.0f MB (%s → %s) | %s |\n", name, c, d, rps, p50, p99, admitted, statuses, (sock == "" ? "none" : sock), peakT, peakR, (warm == "" ? "-" : warm), last, load
     }' "$out/$name-$connections.wrk"
 }
 
 {
   echo "## qr-serve under wrk ($(date -u +%Y-%m-%d), $(nproc) cores, commit $(git -C "$root" rev-parse --short HEAD))"
   echo
-  echo "| route | connections | time | requests/s | p50 | p99 | statuses | socket errors | peak threads | peak RSS (at 10 s → end) |"
-  echo "|---|---|---|---|---|---|---|---|---|---|"
+  echo "Load average before: $(cut -d ' ' -f 1-3 /proc/loadavg). p50 and p99 are wrk's, over every answer; admitted: the server's histogram of /decode requests given a place, from arrival to answer."
+  echo
+  echo "| route | connections | time | requests/s | p50 | p99 | admitted p50 / p99 | statuses | socket errors | peak threads | peak RSS (at 10 s → end) | load (1 min) after |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
   for c in 1 8 64 256; do
     run encode "$c" "$seconds" "$url/encode?text=https%3A%2F%2Fexample.org%2Fqr&format=png"
   done

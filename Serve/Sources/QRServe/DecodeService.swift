@@ -4,13 +4,27 @@ import Synchronization
 
 /// Decodes pictures for /decode: read and decoded on the process's ``DecodeExecutor``
 /// (never on the server's event loops), each under the library's CPU budget and memory
-/// budget, and at most ``admissionLimit`` requests at once. A request past that bound is
-/// refused at once (503 with Retry-After): no queue but the executor's own, which the
-/// bound keeps short.
+/// budget, and at most ``admissionLimit`` requests at once.
+///
+/// A request that finds every place taken waits in a line of at most ``lineLimit``, for at
+/// most ``waitLimit``, and the newest waiter is given the next place (the LIFO of Maurer's
+/// "Fail at Scale"): under overload those given a place have waited least, and those that
+/// have waited longest are the ones refused (503 with Retry-After). A request that finds
+/// the line full is refused at once. Waiting costs no CPU, where an immediate refusal to
+/// a client that asks again at once (as a load generator does) takes from the decodes the
+/// CPU of answering it again and again.
 final class DecodeService: Sendable {
     /// The most /decode requests decoding at once.
     let admissionLimit: Int
-    private let admitted = Atomic<Int>(0)
+    /// The most requests waiting for a place.
+    let lineLimit: Int
+    /// The longest a request waits for a place.
+    let waitLimit: Duration
+    /// The most bytes of /decode bodies held at once, read or being read: a place is taken
+    /// only once a body is whole, so this, not the places, bounds what uploads hold.
+    let bodyMemoryLimit: Int
+    private let bodyBytes = Atomic<Int>(0)
+    private let line = Mutex(Line())
     private let reader: ImageReader
     /// Each strategy's timings, which the hedged strategy learns from, kept across requests.
     private let histories: [String: LatencyHistory]
@@ -19,33 +33,119 @@ final class DecodeService: Sendable {
     /// The longest `timeout-ms` a request may ask for.
     static let longestTimeout = 60_000
 
-    init(admissionLimit: Int, pixelLimit: Int, metrics: ServerMetrics) {
+    private struct Waiter {
+        var id: Int
+        var continuation: CheckedContinuation<Bool, Never>
+        var timer: Task<Void, Never>?
+    }
+
+    private struct Line {
+        var admitted = 0
+        var waiting: [Waiter] = []
+        var lastID = 0
+    }
+
+    init(
+        admissionLimit: Int, lineLimit: Int = 0, waitLimit: Duration = .zero, bodyMemoryLimit: Int = .max,
+        pixelLimit: Int, metrics: ServerMetrics
+    ) {
+        self.bodyMemoryLimit = bodyMemoryLimit
         self.admissionLimit = admissionLimit
+        self.lineLimit = lineLimit
+        self.waitLimit = waitLimit
         reader = ImageReader(pixelLimit: pixelLimit)
         histories = Dictionary(
             uniqueKeysWithValues: EngineRegistry.standard.strategyNames.map { ($0, LatencyHistory()) })
         self.metrics = metrics
     }
 
-    /// Takes a place among the admitted, or returns false when all are taken.
-    func admit() -> Bool {
-        var current = admitted.load(ordering: .relaxed)
-        while current < admissionLimit {
-            let (exchanged, original) = admitted.compareExchange(
-                expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
-            if exchanged {
-                metrics.decodesInFlight.increment()
-                return true
-            }
+    /// Whether a request would be given a place or a spot in the line now (another
+    /// request may take it first).
+    var hasRoom: Bool {
+        line.withLock { $0.admitted < admissionLimit || $0.waiting.count < lineLimit }
+    }
+
+    /// Counts `bytes` of a body against ``bodyMemoryLimit``, or returns false when they do
+    /// not fit.
+    func reserveBody(_ bytes: Int) -> Bool {
+        var current = bodyBytes.load(ordering: .relaxed)
+        while current <= bodyMemoryLimit - bytes {
+            let (exchanged, original) = bodyBytes.compareExchange(
+                expected: current, desired: current + bytes, ordering: .acquiringAndReleasing)
+            if exchanged { return true }
             current = original
         }
         return false
     }
 
-    /// Gives back a place that ``admit()`` took.
+    /// Gives back what ``reserveBody(_:)`` counted.
+    func releaseBody(_ bytes: Int) {
+        bodyBytes.subtract(bytes, ordering: .acquiringAndReleasing)
+    }
+
+    /// Requests waiting for a place now.
+    var waitingCount: Int { line.withLock { $0.waiting.count } }
+
+    /// Takes a place, waiting for one in the line if there is room in it; false when
+    /// refused: the line full, or no place came within ``waitLimit``.
+    func admit() async -> Bool {
+        enum Outcome {
+            case admitted, refused
+            case wait(Int)
+        }
+        let outcome = line.withLock { line -> Outcome in
+            if line.admitted < admissionLimit {
+                line.admitted += 1
+                return .admitted
+            }
+            guard line.waiting.count < lineLimit else { return .refused }
+            line.lastID += 1
+            return .wait(line.lastID)
+        }
+        let admitted: Bool
+        switch outcome {
+        case .admitted: admitted = true
+        case .refused: admitted = false
+        case .wait(let id):
+            let limit = waitLimit
+            admitted = await withCheckedContinuation { continuation in
+                line.withLock { $0.waiting.append(Waiter(id: id, continuation: continuation)) }
+                let timer = Task {
+                    try? await Task.sleep(for: limit)
+                    if !Task.isCancelled { self.giveUp(id) }
+                }
+                // Given a place already, the waiter is gone and the timer is not needed.
+                let kept = line.withLock { line in
+                    guard let index = line.waiting.firstIndex(where: { $0.id == id }) else { return false }
+                    line.waiting[index].timer = timer
+                    return true
+                }
+                if !kept { timer.cancel() }
+            }
+        }
+        if admitted { metrics.decodesInFlight.increment() }
+        return admitted
+    }
+
+    /// Refuses the waiter `id` if it is still waiting.
+    private func giveUp(_ id: Int) {
+        let waiter = line.withLock { line -> Waiter? in
+            guard let index = line.waiting.firstIndex(where: { $0.id == id }) else { return nil }
+            return line.waiting.remove(at: index)
+        }
+        waiter?.continuation.resume(returning: false)
+    }
+
+    /// Gives back a place that ``admit()`` took: to the newest waiter, if any.
     func release() {
-        admitted.subtract(1, ordering: .acquiringAndReleasing)
         metrics.decodesInFlight.decrement()
+        let next = line.withLock { line -> Waiter? in
+            if let newest = line.waiting.popLast() { return newest }
+            line.admitted -= 1
+            return nil
+        }
+        next?.timer?.cancel()
+        next?.continuation.resume(returning: true)
     }
 
     /// The decoder a request's `strategy` and `timeout-ms` ask for.

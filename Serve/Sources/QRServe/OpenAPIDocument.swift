@@ -119,6 +119,7 @@ enum OpenAPIDocument {
                     application/json:
                       schema: {$ref: "#/components/schemas/DecodeResults"}
                 "400": {$ref: "#/components/responses/Error"}
+                "408": {$ref: "#/components/responses/Error"}
                 "413": {$ref: "#/components/responses/Error"}
                 "422":
                   description: Some picture could not be read; its object's error is the reader's message.
@@ -126,7 +127,9 @@ enum OpenAPIDocument {
                     application/json:
                       schema: {$ref: "#/components/schemas/DecodeResults"}
                 "503":
-                  description: Every decode place is taken; retry after the seconds given.
+                  description: >-
+                    Every decode place is taken and none came free in time, or the bodies held
+                    are at their bound; retry after the seconds given.
                   headers:
                     Retry-After:
                       required: true

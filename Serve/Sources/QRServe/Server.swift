@@ -12,12 +12,30 @@ public struct ServerSettings: Sendable {
     public var port = 8080
     /// The largest request body, in bytes: past it, 413.
     public var bodyLimit = 20 << 20
-    /// The most /decode requests decoding at once: past it, 503 with Retry-After.
-    public var admissionLimit = 4 * DecodeExecutor.shared.workers
+    /// The most /decode requests decoding at once: two per worker of the executor, one
+    /// running and one ready, so that a worker never waits for the next picture and an
+    /// admitted picture waits for at most one other.
+    public var admissionLimit = 2 * DecodeExecutor.shared.workers
+    /// The most /decode requests waiting for a place: past it, 503 with Retry-After at once.
+    public var lineLimit = 1024
+    /// The longest a /decode request waits for a place: past it, 503 with Retry-After.
+    public var waitLimit = Duration.milliseconds(250)
     /// The most pixels a picture may have: past it, 422 with the reader's message.
     public var pixelLimit = ImageReader.defaultPixelLimit
+    /// The most bytes of /decode bodies held at once, being read, waiting or decoding:
+    /// past it, 503 with Retry-After before the body is read.
+    public var bodyMemoryLimit = 256 << 20
     /// What Retry-After says to a request refused for want of room, in seconds.
     public var retryAfterSeconds = 1
+    /// The most connections open at once: past it, new ones wait in the listen backlog,
+    /// unaccepted, until one closes.
+    public var connectionLimit = 1024
+    /// How long a connection may stay open with no request being answered and no byte of
+    /// one arriving: past it, closed.
+    public var idleTimeout = Duration.seconds(30)
+    /// How long a request's body may take to arrive, from its head: past it, 408 and the
+    /// connection closed. Bytes that trickle in reset the idle timeout, never this one.
+    public var requestReadTimeout = Duration.seconds(60)
 
     public init() {}
 }
@@ -29,7 +47,8 @@ let encodeBodyLimit = 64 << 10
 public func makeRouter(settings: ServerSettings, metrics: ServerMetrics) -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self)
     let service = DecodeService(
-        admissionLimit: settings.admissionLimit, pixelLimit: settings.pixelLimit, metrics: metrics)
+        admissionLimit: settings.admissionLimit, lineLimit: settings.lineLimit, waitLimit: settings.waitLimit,
+        bodyMemoryLimit: settings.bodyMemoryLimit, pixelLimit: settings.pixelLimit, metrics: metrics)
     router.add(middleware: RequestLogMiddleware(metrics: metrics))
 
     router.get("/") { _, _ in
@@ -52,24 +71,31 @@ public func makeRouter(settings: ServerSettings, metrics: ServerMetrics) -> Rout
     }
 
     router.post("/decode") { request, _ in
+        let start = ContinuousClock.now
         let parameters = queryParameters(request)
         if let unknown = parameters.keys.sorted().first(where: { $0 != "strategy" && $0 != "timeout-ms" }) {
             throw HTTPError(.badRequest, message: "unknown parameter '\(unknown)'; /decode takes strategy, timeout-ms")
         }
         let decoder = try badRequest { () throws(BadRequest) in try service.decoder(parameters) }
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > settings.bodyLimit {
+        let length = request.headers[.contentLength].flatMap { Int($0) }
+        if let length, length > settings.bodyLimit {
             throw bodyTooLarge(settings.bodyLimit, metrics: metrics)
         }
-        guard service.admit() else {
-            metrics.refused("busy")
-            throw HTTPError(
-                .serviceUnavailable, headers: [.retryAfter: String(settings.retryAfterSeconds)],
-                message:
-                    "every decode place is taken (\(service.admissionLimit)); retry after \(settings.retryAfterSeconds) s"
-            )
+        // Refused before the body is read when every place and the line are taken, or the
+        // body would not fit in memory beside the others, which costs the least; Hummingbird
+        // then drains the body and keeps the connection.
+        let held = max(0, min(length ?? settings.bodyLimit, settings.bodyLimit))
+        guard service.hasRoom, service.reserveBody(held) else {
+            throw busy(service, settings: settings, metrics: metrics)
         }
-        defer { service.release() }
+        defer { service.releaseBody(held) }
+        // A place is taken only once the whole body is in memory: a slow upload holds none.
         let body = try await collect(request, upTo: settings.bodyLimit, metrics: metrics)
+        guard await service.admit() else { throw busy(service, settings: settings, metrics: metrics) }
+        defer {
+            service.release()
+            metrics.admittedDecodeAnswered(elapsed: ContinuousClock.now - start)
+        }
         let pictures = try badRequest { () throws(BadRequest) in
             try DecodeBody.pictures(body, contentType: request.headers[.contentType])
         }
@@ -87,14 +113,22 @@ public func makeRouter(settings: ServerSettings, metrics: ServerMetrics) -> Rout
     return router
 }
 
-/// The application: the router on `settings.host:port`, over HTTP/1.1.
+/// The application: the router on `settings.host:port`, over HTTP/1.1, with the
+/// connection cap, the idle timeout and the request read deadline of `settings`.
 public func makeApplication(
     settings: ServerSettings, metrics: ServerMetrics = ServerMetrics(), logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
-    Application(
+    let readTimeout = TimeAmount(settings.requestReadTimeout)
+    return Application(
         router: makeRouter(settings: settings, metrics: metrics),
-        configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "qr-serve"),
+        server: .http1(
+            configuration: .init(
+                additionalChannelHandlers: [RequestReadDeadline(limit: readTimeout)],
+                idleTimeout: TimeAmount(settings.idleTimeout))),
+        configuration: .init(
+            address: .hostname(settings.host, port: settings.port), serverName: "qr-serve",
+            availableConnectionsDelegate: .maximum(settings.connectionLimit, logger: logger)),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? settings.port) },
         logger: logger)
 }
@@ -166,13 +200,26 @@ func encodeResponse(_ parameters: [String: String], request: Request) throws -> 
     return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
 }
 
-/// The body, or 413 past `limit`.
+/// The body, or 413 past `limit`, or 408 when it did not arrive in time.
 func collect(_ request: Request, upTo limit: Int, metrics: ServerMetrics) async throws -> ByteBuffer {
     do {
         return try await request.body.collect(upTo: limit)
     } catch is NIOTooManyBytesError {
         throw bodyTooLarge(limit, metrics: metrics)
+    } catch let error as RequestReadTimedOut {
+        metrics.refused("read-timeout")
+        throw HTTPError(.requestTimeout, headers: [.connection: "close"], message: error.description)
     }
+}
+
+/// 503 with Retry-After: every decode place is taken.
+func busy(_ service: DecodeService, settings: ServerSettings, metrics: ServerMetrics) -> HTTPError {
+    metrics.refused("busy")
+    return HTTPError(
+        .serviceUnavailable, headers: [.retryAfter: String(settings.retryAfterSeconds)],
+        message:
+            "every decode place (\(service.admissionLimit)) is taken and no place came in time; retry after \(settings.retryAfterSeconds) s"
+    )
 }
 
 func bodyTooLarge(_ limit: Int, metrics: ServerMetrics) -> HTTPError {

@@ -43,6 +43,24 @@ public final class ServerMetrics: Sendable {
         ).record(elapsed)
     }
 
+    /// Finer than ``latencyBuckets`` where decodes are: the mark for admitted requests
+    /// under load is a few milliseconds.
+    static let admittedBuckets: [Duration] =
+        [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 12.5, 15, 20, 25, 30, 40, 50, 75, 100, 250, 500]
+        .map { .microseconds(Int($0 * 1000)) } + [.seconds(1), .seconds(2.5), .seconds(5), .seconds(10)]
+
+    /// A /decode request admitted and answered: its time from its arrival, body read
+    /// included, to its answer. Refusals are left out, so that this is what a caller that
+    /// got a place waited, however many were refused beside it.
+    func admittedDecodeAnswered(elapsed: Duration) {
+        registry.makeDurationHistogram(
+            descriptor: .init(
+                metricName: "qrserve_admitted_decode_duration", unitName: "seconds",
+                helpText: "Time to answer an admitted /decode request, from its arrival"),
+            buckets: Self.admittedBuckets
+        ).record(elapsed)
+    }
+
     /// A picture decoded: the engine that won (or `none`), and the passes each engine ran.
     func pictureDecoded(_ report: DecodeReport) {
         registry.makeCounter(

@@ -30,8 +30,38 @@ struct QRServeCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("max-decodes"),
-        help: "The most /decode requests decoding at once (503 with Retry-After past it); default: 4 per core.")
+        help: "The most /decode requests decoding at once; default: two per core.")
     var maxDecodes: Int?
+
+    @Option(
+        name: .customLong("max-waiting"),
+        help: "The most /decode requests waiting for a place (503 with Retry-After past it).")
+    var maxWaiting = 1024
+
+    @Option(
+        name: .customLong("max-wait-ms"),
+        help: "The longest a /decode request waits for a place, in milliseconds (503 with Retry-After past it).")
+    var maxWaitMilliseconds = 250
+
+    @Option(
+        name: .customLong("max-body-memory-mb"),
+        help: "The most MB of /decode bodies held at once (503 with Retry-After past it).")
+    var maxBodyMemoryMB = 256
+
+    @Option(
+        name: .customLong("max-connections"),
+        help: "The most connections open at once; past it, new ones wait unaccepted until one closes.")
+    var maxConnections = 1024
+
+    @Option(
+        name: .customLong("idle-timeout-s"),
+        help: "Seconds a connection may stay open with no request in progress before it is closed.")
+    var idleTimeoutSeconds = 30
+
+    @Option(
+        name: .customLong("read-timeout-s"),
+        help: "Seconds a request's body may take to arrive, from its head (408 and closed past it).")
+    var readTimeoutSeconds = 60
 
     @Option(help: "The least level logged: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
@@ -42,6 +72,18 @@ struct QRServeCommand: AsyncParsableCommand {
         if let maxDecodes, !(1...4096).contains(maxDecodes) {
             throw ValidationError("--max-decodes takes 1 to 4096")
         }
+        guard (maxBodyMB...65536).contains(maxBodyMemoryMB) else {
+            throw ValidationError("--max-body-memory-mb takes --max-body-mb (\(maxBodyMB)) to 65536")
+        }
+        guard (0...4096).contains(maxWaiting) else { throw ValidationError("--max-waiting takes 0 to 4096") }
+        guard (1...60_000).contains(maxWaitMilliseconds) else {
+            throw ValidationError("--max-wait-ms takes 1 to 60000")
+        }
+        guard (1...1_000_000).contains(maxConnections) else {
+            throw ValidationError("--max-connections takes 1 to 1000000")
+        }
+        guard (1...3600).contains(idleTimeoutSeconds) else { throw ValidationError("--idle-timeout-s takes 1 to 3600") }
+        guard (1...3600).contains(readTimeoutSeconds) else { throw ValidationError("--read-timeout-s takes 1 to 3600") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("unknown --log-level '\(logLevel)'")
         }
@@ -60,6 +102,12 @@ struct QRServeCommand: AsyncParsableCommand {
         settings.port = port
         settings.bodyLimit = maxBodyMB << 20
         if let maxDecodes { settings.admissionLimit = maxDecodes }
+        settings.bodyMemoryLimit = maxBodyMemoryMB << 20
+        settings.lineLimit = maxWaiting
+        settings.waitLimit = .milliseconds(maxWaitMilliseconds)
+        settings.connectionLimit = maxConnections
+        settings.idleTimeout = .seconds(idleTimeoutSeconds)
+        settings.requestReadTimeout = .seconds(readTimeoutSeconds)
         let host = host
         let app = makeApplication(settings: settings, logger: logger) { port in
             // Scripts started with --port 0 read the port from this line.

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import QRKit
+import Synchronization
 import Testing
 
 @testable import QRServe
@@ -320,13 +321,62 @@ func multipart(_ files: [(name: String, bytes: [UInt8])], boundary: String) -> B
         }
     }
 
-    @Test func admissionIsBoundedAndGivenBack() {
+    @Test func bodiesPastTheMemoryBoundAre503() async throws {
+        let photo = try sample("photos/qrcode-2-17.png")
+        try await testApplication({ $0.bodyMemoryLimit = photo.count - 1 }).test(.router) { client in
+            try await client.execute(uri: "/decode", method: .post, body: ByteBuffer(bytes: photo)) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(response.headers[.retryAfter] != nil)
+            }
+        }
+        // What a request counted is given back when it is answered.
+        try await testApplication({ $0.bodyMemoryLimit = photo.count }).test(.router) { client in
+            for _ in 0..<2 {
+                try await client.execute(uri: "/decode", method: .post, body: ByteBuffer(bytes: photo)) { response in
+                    #expect(response.status == .ok)
+                }
+            }
+        }
+    }
+
+    @Test func admissionIsBoundedAndGivenBack() async {
         let service = DecodeService(admissionLimit: 2, pixelLimit: 1000, metrics: ServerMetrics())
-        #expect(service.admit())
-        #expect(service.admit())
-        #expect(!service.admit())
+        #expect(await service.admit())
+        #expect(await service.admit())
+        #expect(await !service.admit())
         service.release()
-        #expect(service.admit())
+        #expect(await service.admit())
+    }
+
+    @Test func theNewestWaiterHasTheNextPlaceAndAFullLineIsRefused() async throws {
+        let service = DecodeService(
+            admissionLimit: 1, lineLimit: 2, waitLimit: .seconds(600), pixelLimit: 1000, metrics: ServerMetrics())
+        #expect(await service.admit())
+        let older = PendingAdmission(service)
+        try await waitUntil { service.waitingCount == 1 }
+        let newer = PendingAdmission(service)
+        try await waitUntil { service.waitingCount == 2 }
+        #expect(await !service.admit())
+        service.release()
+        try await waitUntil { newer.answer != nil }
+        #expect(newer.answer == true)
+        #expect(older.answer == nil)
+        service.release()
+        try await waitUntil { older.answer != nil }
+        #expect(older.answer == true)
+    }
+
+    @Test func aWaiterGivenNoPlaceInTimeIsRefused() async throws {
+        let service = DecodeService(
+            admissionLimit: 1, lineLimit: 4, waitLimit: .milliseconds(50), pixelLimit: 1000, metrics: ServerMetrics())
+        #expect(await service.admit())
+        let waiter = PendingAdmission(service)
+        try await waitUntil { waiter.answer != nil }
+        #expect(waiter.answer == false)
+        #expect(service.waitingCount == 0)
+        // The place is still the first one's to give back, then free.
+        service.release()
+        #expect(await service.admit())
     }
 
     @Test(arguments: [
@@ -445,6 +495,33 @@ func multipart(_ files: [(name: String, bytes: [UInt8])], boundary: String) -> B
             }
         }
     }
+}
+
+/// An admission asked for in a task of its own, whose answer a test looks at without
+/// waiting on it (a broken line would never answer).
+final class PendingAdmission: Sendable {
+    private let state = Atomic<Int>(0)
+
+    init(_ service: DecodeService) {
+        Task { self.state.store(await service.admit() ? 1 : 2, ordering: .sequentiallyConsistent) }
+    }
+
+    var answer: Bool? {
+        switch state.load(ordering: .sequentiallyConsistent) {
+        case 1: true
+        case 2: false
+        default: nil
+        }
+    }
+}
+
+/// Waits for `condition`, looking every 10 ms for at most 30 s (a hang guard, not a timing).
+func waitUntil(_ condition: () -> Bool) async throws {
+    for _ in 0..<3000 {
+        if condition() { return }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    Issue.record("the condition never held")
 }
 
 /// The first picture's base name in a Samples folder.
