@@ -15,7 +15,7 @@
 /// ```
 public protocol Renderer: Sendable {
     /// What ``render(_:)`` returns: `String` for a text format, `[UInt8]` for a binary one.
-    associatedtype Document: Sendable
+    associatedtype Document: RenderedDocument
 
     /// Scale (or target size), margin and colours.
     var options: RenderOptions { get }
@@ -61,6 +61,10 @@ extension Renderer {
         try colourSupport.check(foreground: options.foreground, background: options.background, format: formatName)
     }
 
+    public var isBinary: Bool { Document.isBinary }
+
+    public func renderBytes(_ matrix: QRMatrix) throws -> [UInt8] { try render(matrix).fileBytes }
+
     /// The layout of `matrix` once the options and colours are checked: what every
     /// renderer does first. A raster is also held to `RenderOptions.pixelLimit`; text
     /// takes one cell a module, whatever the scale and target size.
@@ -81,16 +85,4 @@ extension Renderer {
         try checkColours()
         return layout
     }
-}
-
-extension Renderer where Document == String {
-    public var isBinary: Bool { false }
-
-    public func renderBytes(_ matrix: QRMatrix) throws -> [UInt8] { Array(try render(matrix).utf8) }
-}
-
-extension Renderer where Document == [UInt8] {
-    public var isBinary: Bool { true }
-
-    public func renderBytes(_ matrix: QRMatrix) throws -> [UInt8] { try render(matrix) }
 }
