@@ -41,6 +41,14 @@ public protocol Renderer: Sendable {
     ///   can draw instead.
     func checkColours() throws(EncodeError)
 
+    /// Checks the renderer's own settings beyond ``options`` and the colours (an SVG's
+    /// title and description), before any symbol is made; ``render(_:)`` checks them too.
+    ///
+    /// The default has nothing to check.
+    ///
+    /// - Throws: `EncodeError.invalidRenderOption` naming the setting and what is wrong.
+    func checkSettings() throws(EncodeError)
+
     /// Draws `matrix`.
     ///
     /// - Parameter matrix: The symbol.
@@ -61,12 +69,14 @@ extension Renderer {
         try colourSupport.check(foreground: options.foreground, background: options.background, format: formatName)
     }
 
+    public func checkSettings() throws(EncodeError) {}
+
     public var isBinary: Bool { Document.isBinary }
 
     public func renderBytes(_ matrix: QRMatrix) throws -> [UInt8] { try render(matrix).fileBytes }
 
-    /// The layout of `matrix` once the options and colours are checked: what every
-    /// renderer does first. A raster is also held to `RenderOptions.pixelLimit`; text
+    /// The layout of `matrix` once the options, colours and settings are checked: what
+    /// every renderer does first. A raster is also held to `RenderOptions.pixelLimit`; text
     /// takes one cell a module, whatever the scale and target size.
     package func checkedLayout(for matrix: QRMatrix) throws -> RenderLayout {
         let layout: RenderLayout
@@ -83,6 +93,7 @@ extension Renderer {
             layout = try cells.layout(for: matrix)
         }
         try checkColours()
+        try checkSettings()
         return layout
     }
 }
