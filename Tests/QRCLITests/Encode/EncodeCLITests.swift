@@ -29,6 +29,15 @@ enum CLI {
         return try run(qr.path, arguments, stdin: stdin, in: directory, environment: ["COLUMNS": "80"])
     }
 
+    /// Runs `qr` with arguments it must refuse as a usage error: exit status 64,
+    /// ArgumentParser's `Error:` on standard error, nothing on standard output.
+    static func expectUsageError(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let result = try qr(arguments)
+        #expect(result.status == 64, "\(arguments)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains("Error:"), "\(arguments)", sourceLocation: sourceLocation)
+        #expect(result.stdout.isEmpty, "\(arguments)", sourceLocation: sourceLocation)
+    }
+
     /// zbarimg's raw bytes for a file (binary mode: no charset conversion, no newline).
     static func zbar(_ file: URL) throws -> [UInt8] {
         try run(try #require(zbarimg), ["--quiet", "--raw", "-Sbinary", file.path]).stdout
@@ -348,10 +357,7 @@ struct EncodeCLIErrorTests {
         // With nothing on standard input (the tests give /dev/null), a missing TEXT
         // is an empty payload instead (exit 2); a terminal makes it a usage error
         // (EncodeOptionsCLITests).
-        let result = try CLI.qr(arguments)
-        #expect(result.status == 64, "\(arguments)")
-        #expect(result.stderr.contains("Error:"), "\(arguments)")
-        #expect(result.stdout.isEmpty)
+        try CLI.expectUsageError(arguments)
     }
 
     @Test func usageErrorsSayWhatToDo() throws {
