@@ -1,10 +1,5 @@
 // QRCorpus — Scene: one generated picture being drawn: its codes placed, bent and shaded on
 // a cluttered ground, then degraded (CorpusGenerator numbers, checks and saves them).
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import QRKit
 
 /// One picture being made: the payloads, the canvas, and the random stream.
@@ -268,8 +263,7 @@ struct Scene {
         default: angle = random.double(in: -4...4) * Double.pi / 180
         }
         var corners = [SIMD2(-1.0, -1.0), SIMD2(1, -1), SIMD2(1, 1), SIMD2(-1, 1)].map { unit -> SIMD2<Double> in
-            let p = unit * (size / 2)
-            return SIMD2(p.x * cos(angle) - p.y * sin(angle), p.x * sin(angle) + p.y * cos(angle))
+            SurfaceGeometry.rotated(unit * (size / 2), by: angle)
         }
         if category == .perspective {
             let tilt = random.double(in: 15...60) * Double.pi / 180

@@ -51,14 +51,20 @@ struct SurfaceGeometry {
                 depth = (across - crease) * sin(angle)
             }
         }
-        let x = bentAcross * cos(axis) - along * sin(axis)
-        let y = bentAcross * sin(axis) + along * cos(axis)
+        let turned = Self.rotated(SIMD2(bentAcross, along), by: axis)
+        let x = turned.x
+        let y = turned.y
         let tiltedY = y * cos(cameraTilt) - depth * sin(cameraTilt)
         let tiltedDepth = y * sin(cameraTilt) + depth * cos(cameraTilt)
         let k = distance / (distance + tiltedDepth)
         let px = x * k
         let py = tiltedY * k
-        return SIMD2(px * cos(turn) - py * sin(turn), px * sin(turn) + py * cos(turn))
+        return Self.rotated(SIMD2(px, py), by: turn)
+    }
+
+    /// `point` turned by `angle` radians about the origin, from the x axis towards the y axis.
+    static func rotated(_ point: SIMD2<Double>, by angle: Double) -> SIMD2<Double> {
+        SIMD2(point.x * cos(angle) - point.y * sin(angle), point.x * sin(angle) + point.y * cos(angle))
     }
 
     /// `point`, in a plane through the origin, after the plane is turned by `tilt` radians

@@ -61,38 +61,26 @@ enum FuzzTargets {
     // does, and which sees the same GrayImage pictures) would cut the runs twentyfold.
 
     /// JPEG bytes → JPEGReader (EXIF orientation, then libjpeg-turbo).
-    static let jpeg: FuzzTarget = { data, size in
-        read(bytes(data, size), with: JPEGReader(pixelLimit: pixelLimit))
-        return 0
-    }
+    static let jpeg: FuzzTarget = { readOnly($0, $1, with: JPEGReader(pixelLimit: pixelLimit)) }
 
     /// WebP bytes → WebPReader (still or animated).
-    static let webp: FuzzTarget = { data, size in
-        read(bytes(data, size), with: WebPReader(pixelLimit: pixelLimit))
-        return 0
-    }
+    static let webp: FuzzTarget = { readOnly($0, $1, with: WebPReader(pixelLimit: pixelLimit)) }
 
     /// TIFF bytes → TIFFReader (libtiff, every codec it was built with).
-    static let tiff: FuzzTarget = { data, size in
-        read(bytes(data, size), with: TIFFReader(pixelLimit: pixelLimit))
-        return 0
-    }
+    static let tiff: FuzzTarget = { readOnly($0, $1, with: TIFFReader(pixelLimit: pixelLimit)) }
 
     /// GIF bytes → GIFReader (first frame).
-    static let gif: FuzzTarget = { data, size in
-        read(bytes(data, size), with: GIFReader(pixelLimit: pixelLimit))
-        return 0
-    }
+    static let gif: FuzzTarget = { readOnly($0, $1, with: GIFReader(pixelLimit: pixelLimit)) }
 
     /// BMP bytes → BMPReader (palettes, run lengths, bit fields).
-    static let bmp: FuzzTarget = { data, size in
-        read(bytes(data, size), with: BMPReader(pixelLimit: pixelLimit))
-        return 0
-    }
+    static let bmp: FuzzTarget = { readOnly($0, $1, with: BMPReader(pixelLimit: pixelLimit)) }
 
     /// netpbm bytes → NetpbmReader (PBM, PGM, PPM, PAM; raw and plain).
-    static let netpbm: FuzzTarget = { data, size in
-        read(bytes(data, size), with: NetpbmReader(pixelLimit: pixelLimit))
+    static let netpbm: FuzzTarget = { readOnly($0, $1, with: NetpbmReader(pixelLimit: pixelLimit)) }
+
+    /// The target of a format that is read only: one input read by `reader`.
+    static func readOnly(_ data: UnsafePointer<UInt8>?, _ size: Int, with reader: some ImageFileReader) -> Int32 {
+        read(bytes(data, size), with: reader)
         return 0
     }
 

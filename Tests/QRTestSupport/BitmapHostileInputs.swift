@@ -79,20 +79,6 @@ extension HostileInputs {
     /// The bad BMP and netpbm files.
     public static let bitmapInputs: [HostileInput] = bmpInputs + netpbmInputs
 
-    static func corrupt(_ name: String, _ fileName: String, _ bytes: [UInt8], _ format: ImageFormat, _ reason: String)
-        -> HostileInput
-    {
-        HostileInput(name: name, fileName: fileName, kind: .bytes(bytes)) {
-            .corrupt(file: $0, format: format, reason: reason)
-        }
-    }
-
-    static func huge(_ name: String, _ fileName: String, _ bytes: [UInt8], width: Int, height: Int) -> HostileInput {
-        HostileInput(name: name, fileName: fileName, kind: .bytes(bytes)) {
-            .tooLarge(file: $0, width: width, height: height, limit: ImageReader.defaultPixelLimit)
-        }
-    }
-
     static let bmpInputs: [HostileInput] = {
         let bmp = BMPFile.gray8(ramp)
         let rle = BMPFile.rle8(ramp)

@@ -48,6 +48,22 @@ extension HostileInputs {
         }
     }
 
+    /// `bytes` that the reader of `format` refuses as damaged, saying `reason`.
+    static func corrupt(_ name: String, _ fileName: String, _ bytes: [UInt8], _ format: ImageFormat, _ reason: String)
+        -> HostileInput
+    {
+        HostileInput(name: name, fileName: fileName, kind: .bytes(bytes)) {
+            .corrupt(file: $0, format: format, reason: reason)
+        }
+    }
+
+    /// `bytes` whose header claims `width × height` pixels, over the default limit.
+    static func huge(_ name: String, _ fileName: String, _ bytes: [UInt8], width: Int, height: Int) -> HostileInput {
+        HostileInput(name: name, fileName: fileName, kind: .bytes(bytes)) {
+            .tooLarge(file: $0, width: width, height: height, limit: ImageReader.defaultPixelLimit)
+        }
+    }
+
     /// `file` with `bytes` written at `offset`.
     public static func patched(_ file: [UInt8], at offset: Int, _ bytes: [UInt8]) -> [UInt8] {
         var out = file
@@ -65,31 +81,26 @@ extension HostileInputs {
             jpeg, at: [3, 20, frame + 3, frame + 9, jpeg.count / 2, jpeg.count - 100, jpeg.count - 2],
             name: "JPEG", format: .jpeg, extension: "jpg")
         inputs.append(
-            HostileInput(
-                name: "JPEG of 7-bit precision", fileName: "precision.jpg",
-                kind: .bytes(patched(jpeg, at: frame + 4, [7]))
-            ) {
-                .corrupt(file: $0, format: .jpeg, reason: "Unsupported JPEG data precision 7")
-            })
+            corrupt(
+                "JPEG of 7-bit precision", "precision.jpg", patched(jpeg, at: frame + 4, [7]), .jpeg,
+                "Unsupported JPEG data precision 7"))
         inputs.append(
-            HostileInput(
-                name: "JPEG header claiming 60000 × 60000", fileName: "huge-header.jpg",
-                kind: .bytes(patched(jpeg, at: frame + 5, [0xEA, 0x60, 0xEA, 0x60]))
-            ) { .tooLarge(file: $0, width: 60_000, height: 60_000, limit: ImageReader.defaultPixelLimit) })
+            huge(
+                "JPEG header claiming 60000 × 60000", "huge-header.jpg",
+                patched(jpeg, at: frame + 5, [0xEA, 0x60, 0xEA, 0x60]), width: 60_000, height: 60_000))
         // Damage libjpeg only warns about and decodes past, filling in what it lost: the
         // picture is refused with libjpeg's words, not read as a picture without a code.
         let scan = JPEGBytes.scanStart(jpeg) ?? jpeg.count
         let middle = scan + (jpeg.count - scan) / 2
         inputs.append(
-            HostileInput(
-                name: "JPEG cut in its scan, then its end marker", fileName: "cut-scan.jpg",
-                kind: .bytes(Array(jpeg.prefix(middle)) + [0xFF, 0xD9])
-            ) { .corrupt(file: $0, format: .jpeg, reason: "premature end of data segment") })
+            corrupt(
+                "JPEG cut in its scan, then its end marker", "cut-scan.jpg", Array(jpeg.prefix(middle)) + [0xFF, 0xD9],
+                .jpeg, "premature end of data segment"))
         inputs.append(
-            HostileInput(
-                name: "JPEG with 256 random bytes in its scan", fileName: "corrupt-scan.jpg",
-                kind: .bytes(patched(jpeg, at: middle, JPEGBytes.entropyNoise(256, seed: 1)))
-            ) { .corrupt(file: $0, format: .jpeg, reason: "13 extraneous bytes before marker 0xd9") })
+            corrupt(
+                "JPEG with 256 random bytes in its scan", "corrupt-scan.jpg",
+                patched(jpeg, at: middle, JPEGBytes.entropyNoise(256, seed: 1)), .jpeg,
+                "13 extraneous bytes before marker 0xd9"))
         inputs.append(bomb("bomb.jpg", "JPEG"))
         return inputs
     }()
@@ -103,35 +114,25 @@ extension HostileInputs {
         }
         // The lossy frame's start code (9D 01 2A, bytes 23–25), and the lossless signature (2F, byte 20).
         inputs.append(
-            HostileInput(
-                name: "lossy WebP without its start code", fileName: "start-code.webp",
-                kind: .bytes(patched(lossyWebP, at: 23, [0, 0, 0]))
-            ) {
-                .corrupt(file: $0, format: .webp, reason: "bitstream error")
-            })
+            corrupt(
+                "lossy WebP without its start code", "start-code.webp", patched(lossyWebP, at: 23, [0, 0, 0]), .webp,
+                "bitstream error"))
         inputs.append(
-            HostileInput(
-                name: "lossless WebP without its signature", fileName: "signature.webp",
-                kind: .bytes(patched(losslessWebP, at: 20, [0]))
-            ) {
-                .corrupt(file: $0, format: .webp, reason: "bitstream error")
-            })
+            corrupt(
+                "lossless WebP without its signature", "signature.webp", patched(losslessWebP, at: 20, [0]), .webp,
+                "bitstream error"))
         // The lossy frame header's 14-bit sides, little-endian at bytes 26–29: 16383 each.
         inputs.append(
-            HostileInput(
-                name: "WebP header claiming 16383 × 16383", fileName: "huge-header.webp",
-                kind: .bytes(patched(lossyWebP, at: 26, [0xFF, 0x3F, 0xFF, 0x3F]))
-            ) { .tooLarge(file: $0, width: 16_383, height: 16_383, limit: ImageReader.defaultPixelLimit) })
+            huge(
+                "WebP header claiming 16383 × 16383", "huge-header.webp",
+                patched(lossyWebP, at: 26, [0xFF, 0x3F, 0xFF, 0x3F]), width: 16_383, height: 16_383))
         // Random bits early in the first partition, where the count of token partitions is:
         // their sizes then claim more than the file holds, though it is whole (libwebp's
         // status 5, "suspended").
         inputs.append(
-            HostileInput(
-                name: "lossy WebP with random bits in its frame header", fileName: "vp8-bits.webp",
-                kind: .bytes(patched(lossyWebP, at: 33, JPEGBytes.entropyNoise(3, seed: 1)))
-            ) {
-                .corrupt(file: $0, format: .webp, reason: "not enough data")
-            })
+            corrupt(
+                "lossy WebP with random bits in its frame header", "vp8-bits.webp",
+                patched(lossyWebP, at: 33, JPEGBytes.entropyNoise(3, seed: 1)), .webp, "not enough data"))
         inputs.append(bomb("bomb.webp", "WebP"))
         return inputs
     }()
@@ -144,44 +145,34 @@ extension HostileInputs {
             tiff, at: [8, directory / 2, directory, directory + 5, directory + 40],
             name: "TIFF", format: .tiff, extension: "tif")
         inputs.append(
-            HostileInput(
-                name: "TIFF of compression 12345", fileName: "compression.tif",
-                kind: .bytes(TIFFBytes.settingShort(tiff, tag: 259, to: 12_345))
-            ) {
-                .corrupt(file: $0, format: .tiff, reason: "Compression scheme 12345 strip decoding is not implemented")
-            })
+            corrupt(
+                "TIFF of compression 12345", "compression.tif", TIFFBytes.settingShort(tiff, tag: 259, to: 12_345),
+                .tiff, "Compression scheme 12345 strip decoding is not implemented"))
         inputs.append(
-            HostileInput(
-                name: "TIFF of 3-bit samples", fileName: "bits.tif",
-                kind: .bytes(TIFFBytes.settingShort(tiff, tag: 258, to: 3))
-            ) { .corrupt(file: $0, format: .tiff, reason: "Sorry, can not handle images with 3-bit samples") })
+            corrupt(
+                "TIFF of 3-bit samples", "bits.tif", TIFFBytes.settingShort(tiff, tag: 258, to: 3), .tiff,
+                "Sorry, can not handle images with 3-bit samples"))
         inputs.append(
-            HostileInput(
-                name: "TIFF directory claiming 60000 × 60000", fileName: "huge-header.tif",
-                kind: .bytes(
-                    TIFFBytes.settingShort(TIFFBytes.settingShort(tiff, tag: 256, to: 60_000), tag: 257, to: 60_000))
-            ) { .tooLarge(file: $0, width: 60_000, height: 60_000, limit: ImageReader.defaultPixelLimit) })
+            huge(
+                "TIFF directory claiming 60000 × 60000", "huge-header.tif",
+                TIFFBytes.settingShort(TIFFBytes.settingShort(tiff, tag: 256, to: 60_000), tag: 257, to: 60_000),
+                width: 60_000, height: 60_000))
         inputs.append(
-            HostileInput(
-                name: "TIFF of 65535 samples a pixel", fileName: "samples.tif",
-                kind: .bytes(TIFFBytes.settingShort(tiff, tag: 277, to: 65_535))
-            ) { .corrupt(file: $0, format: .tiff, reason: "unsupported samples per pixel: 65535") })
+            corrupt(
+                "TIFF of 65535 samples a pixel", "samples.tif", TIFFBytes.settingShort(tiff, tag: 277, to: 65_535),
+                .tiff, "unsupported samples per pixel: 65535"))
         // CCITT G4 data libtiff decodes past, reporting damage but returning the strip.
         if let strip = TIFFBytes.firstStrip(faxTIFF) {
             inputs.append(
-                HostileInput(
-                    name: "G4 TIFF of random data", fileName: "g4-garbage.tif",
-                    kind: .bytes(patched(faxTIFF, at: strip.offset, JPEGBytes.entropyNoise(strip.count, seed: 4)))
-                ) {
-                    .corrupt(
-                        file: $0, format: .tiff,
-                        reason: "Line length mismatch at line 8 of strip 0 (got 160, expected 159)")
-                })
+                corrupt(
+                    "G4 TIFF of random data", "g4-garbage.tif",
+                    patched(faxTIFF, at: strip.offset, JPEGBytes.entropyNoise(strip.count, seed: 4)), .tiff,
+                    "Line length mismatch at line 8 of strip 0 (got 160, expected 159)"))
             inputs.append(
-                HostileInput(
-                    name: "G4 TIFF whose strip is said to be shorter than it is", fileName: "g4-short.tif",
-                    kind: .bytes(TIFFBytes.settingLong(faxTIFF, tag: 279, to: strip.count / 2))
-                ) { .corrupt(file: $0, format: .tiff, reason: "Premature EOF at line 71 of strip 0 (x 60)") })
+                corrupt(
+                    "G4 TIFF whose strip is said to be shorter than it is", "g4-short.tif",
+                    TIFFBytes.settingLong(faxTIFF, tag: 279, to: strip.count / 2), .tiff,
+                    "Premature EOF at line 71 of strip 0 (x 60)"))
         }
         inputs.append(bomb("bomb.tif", "TIFF"))
         return inputs
@@ -196,30 +187,25 @@ extension HostileInputs {
             gif, at: [6, 10, 13, image, image + 5, image + 12, gif.count / 2, gif.count - 2],
             name: "GIF", format: .gif, extension: "gif")
         inputs.append(
-            HostileInput(
-                name: "GIF with a bad record type", fileName: "record.gif",
-                kind: .bytes(patched(gif, at: image, [0x99]))
-            ) {
-                .corrupt(file: $0, format: .gif, reason: "Wrong record type detected")
-            })
+            corrupt(
+                "GIF with a bad record type", "record.gif", patched(gif, at: image, [0x99]), .gif,
+                "Wrong record type detected"))
         // LZW codes past the table: giflib stops.
         inputs.append(
-            HostileInput(
-                name: "GIF with damaged LZW codes", fileName: "lzw.gif",
-                kind: .bytes(patched(gif, at: image + 11, [UInt8](repeating: 0xFF, count: 9)))
-            ) { .corrupt(file: $0, format: .gif, reason: "Image is defective, decoding aborted") })
+            corrupt(
+                "GIF with damaged LZW codes", "lzw.gif",
+                patched(gif, at: image + 11, [UInt8](repeating: 0xFF, count: 9)), .gif,
+                "Image is defective, decoding aborted"))
         inputs.append(
-            HostileInput(
-                name: "GIF screen claiming 65535 × 65535", fileName: "huge-header.gif",
-                kind: .bytes(patched(gif, at: 6, [0xFF, 0xFF, 0xFF, 0xFF]))
-            ) { .tooLarge(file: $0, width: 65_535, height: 65_535, limit: ImageReader.defaultPixelLimit) })
+            huge(
+                "GIF screen claiming 65535 × 65535", "huge-header.gif", patched(gif, at: 6, [0xFF, 0xFF, 0xFF, 0xFF]),
+                width: 65_535, height: 65_535))
         // The LZW minimum code size, after the descriptor's 10 bytes (this GIF has no local
         // colour table): GIF allows at most 8.
         inputs.append(
-            HostileInput(
-                name: "GIF of LZW code size 255", fileName: "code-size.gif",
-                kind: .bytes(patched(gif, at: image + 10, [255]))
-            ) { .corrupt(file: $0, format: .gif, reason: "invalid LZW code size: 255") })
+            corrupt(
+                "GIF of LZW code size 255", "code-size.gif", patched(gif, at: image + 10, [255]), .gif,
+                "invalid LZW code size: 255"))
         inputs.append(bomb("bomb.gif", "GIF"))
         return inputs
     }()

@@ -199,14 +199,14 @@ extension HostileInputs {
     /// has passed, holds it open until then, and closes it. A stalled writer is `trickle`
     /// empty.
     ///
-    /// The caller keeps a reader of its own open on the pipe (``holdOpen(_:)``) until the
-    /// writer is done (``PipeWriter/wait()``), so that a write after the reader under test
-    /// gave up fills the pipe rather than raise SIGPIPE.
+    /// A reader that never reads is held open on the pipe until ``PipeWriter/finish()``,
+    /// so that a write after the reader under test gave up fills the pipe rather than
+    /// raise SIGPIPE.
     public static func startWriter(
         to path: String, first: [UInt8], trickle: [UInt8] = [], every: Duration = .milliseconds(20),
         for duration: Duration
     ) -> PipeWriter {
-        let writer = PipeWriter()
+        let writer = PipeWriter(heldReader: open(path, O_RDONLY | O_NONBLOCK))
         Thread {
             defer { writer.done.signal() }
             let descriptor = open(path, O_WRONLY)
@@ -224,20 +224,63 @@ extension HostileInputs {
         return writer
     }
 
-    /// A reader of the named pipe at `path` that never reads, opened without waiting:
-    /// with it open, the pipe's writer is never left without a reader. Close it with
-    /// `close(2)`.
-    public static func holdOpen(_ path: String) -> Int32 {
-        open(path, O_RDONLY | O_NONBLOCK)
+    /// Writes `bytes` from a thread of its own to the descriptor `destination` opens (a
+    /// named pipe's open waits there for a reader): the first 100 bytes, then the rest
+    /// 50 ms later, so that the reader must wait for more; then closes it.
+    public static func startTwoPartWriter(_ bytes: [UInt8], to destination: @escaping @Sendable () -> Int32) {
+        Thread {
+            let descriptor = destination()
+            guard descriptor >= 0 else { return }
+            bytes.withUnsafeBytes { _ = write(descriptor, $0.baseAddress, 100) }
+            usleep(50_000)
+            bytes.withUnsafeBytes { _ = write(descriptor, $0.baseAddress! + 100, $0.count - 100) }
+            close(descriptor)
+        }.start()
     }
 }
 
-/// A thread writing to a named pipe (``HostileInputs/startWriter(to:first:trickle:every:for:)``).
+/// A thread writing to a named pipe (``HostileInputs/startWriter(to:first:trickle:every:for:)``),
+/// and the reader it holds open on the pipe.
 public final class PipeWriter: Sendable {
     let done = DispatchSemaphore(value: 0)
+    let heldReader: Int32
 
-    /// Waits until the writer has closed the pipe.
-    public func wait() { done.wait() }
+    init(heldReader: Int32) { self.heldReader = heldReader }
+
+    /// Waits until the writer has closed the pipe, then closes the reader held open.
+    public func finish() {
+        done.wait()
+        close(heldReader)
+    }
+}
+
+/// A named pipe, in a scratch folder of its own, whose writer sends the first 100 bytes of
+/// ``HostileInputs/photo`` and then nothing for a while, the pipe held open: a producer
+/// that stalls mid-picture.
+public struct StalledFIFO: Sendable {
+    /// The pipe's path.
+    public let path: String
+    private let scratch: ScratchDirectory
+    private let writer: PipeWriter
+
+    /// Makes the pipe at `name` and starts its writer, silent for `silence` after the
+    /// first 100 bytes.
+    public init(_ name: String = "stalled.png", silentFor silence: Duration) throws {
+        scratch = try ScratchDirectory()
+        do {
+            path = try HostileInputs.fifos(name, in: scratch)[0]
+        } catch {
+            scratch.cleanUp()
+            throw error
+        }
+        writer = HostileInputs.startWriter(to: path, first: Array(HostileInputs.photo.prefix(100)), for: silence)
+    }
+
+    /// Waits until the writer is done, then removes the pipe and its folder.
+    public func finish() {
+        writer.finish()
+        scratch.cleanUp()
+    }
 }
 
 /// A pseudo-terminal, whose terminal end is a path a user can name by mistake (what

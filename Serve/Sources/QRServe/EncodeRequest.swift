@@ -83,10 +83,9 @@ struct EncodeRequest: Sendable {
             throw BadRequest("'title' and 'desc' apply to \(EncodeFormats.names(taking: .titleAndDescription)) only")
         }
         do {
-            try format.renderer(options: picture).checkColours()
-            if picture.title != nil || picture.description != nil {
-                try SVGRenderer(title: picture.title, description: picture.description).checkTexts()
-            }
+            let renderer = format.renderer(options: picture)
+            try renderer.checkColours()
+            try renderer.checkSettings()
             if !(try reader.flag("force")) { try render.checkContrast() }
         } catch {
             throw BadRequest("\(error)")

@@ -15,7 +15,6 @@ enum EncodeFormats {
 
     /// The names of the served formats that take `option`, as a refusal lists them.
     static func names(taking option: OutputFormat.Option) -> String {
-        let names = served.filter { $0.accepts(option) }.map(\.name)
-        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        served.filter { $0.accepts(option) }.map(\.name).spokenList(joinedBy: "and")
     }
 }

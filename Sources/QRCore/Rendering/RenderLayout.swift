@@ -1,16 +1,17 @@
 // QRKit — RenderLayout: margin and scale resolved for one matrix.
 
-/// Margin and scale resolved for one matrix.
-package struct RenderLayout: Sendable {
+/// Margin and scale resolved for one matrix: what a ``RenderFormat`` draws in, once
+/// ``FormatRenderer`` has checked the options.
+public struct RenderLayout: Sendable {
     /// Quiet zone in modules on each side.
-    package let margin: Int
+    public let margin: Int
     /// Pixels per module.
-    package let scale: Int
+    public let scale: Int
     /// Modules per side including both margins.
-    package let modules: Int
+    public let modules: Int
     /// Pixels added to the quiet zone before the modules (left and top) and after them
     /// (right and bottom), so that a target size is met exactly.
-    package let padding: (before: Int, after: Int)
+    public let padding: (before: Int, after: Int)
 
     package init(margin: Int, scale: Int, modules: Int, padding: (before: Int, after: Int) = (0, 0)) {
         self.margin = margin
@@ -20,9 +21,9 @@ package struct RenderLayout: Sendable {
     }
 
     /// Pixels per side.
-    package var pixels: Int { modules * scale + padding.before + padding.after }
+    public var pixels: Int { modules * scale + padding.before + padding.after }
     /// Pixels from the left (or top) edge to the symbol's first module.
-    package var origin: Int { margin * scale + padding.before }
+    public var origin: Int { margin * scale + padding.before }
 
     /// Throws when the picture would exceed `RenderOptions.pixelLimit`.
     package func checkPixelLimit() throws {
@@ -33,7 +34,10 @@ package struct RenderLayout: Sendable {
 
     /// One bit per pixel, 1 for dark modules: rows of `rowBytes` bytes, leftmost pixel in
     /// the high bit, as a 1-bit PNG stores them.
-    package func packedRows(_ matrix: QRMatrix) -> (rows: [UInt8], rowBytes: Int) {
+    ///
+    /// - Parameter matrix: The symbol.
+    /// - Returns: The rows, top first, and the bytes a row takes.
+    public func packedRows(_ matrix: QRMatrix) -> (rows: [UInt8], rowBytes: Int) {
         let side = pixels
         let rowBytes = (side + 7) / 8
         var rows = [UInt8](repeating: 0, count: rowBytes * side)
@@ -53,7 +57,13 @@ package struct RenderLayout: Sendable {
     }
 
     /// One byte per pixel, row-major: `dark` for dark modules, `light` elsewhere.
-    package func rasterize(_ matrix: QRMatrix, dark: UInt8, light: UInt8) -> [UInt8] {
+    ///
+    /// - Parameters:
+    ///   - matrix: The symbol.
+    ///   - dark: The byte of a dark module's pixels.
+    ///   - light: The byte of a light module's and the quiet zone's pixels.
+    /// - Returns: `pixels × pixels` bytes, top-left first.
+    public func rasterize(_ matrix: QRMatrix, dark: UInt8, light: UInt8) -> [UInt8] {
         let side = pixels
         let symbolPixels = matrix.size * scale
         var result: [UInt8] = []

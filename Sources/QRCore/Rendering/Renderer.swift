@@ -15,7 +15,7 @@
 /// ```
 public protocol Renderer: Sendable {
     /// What ``render(_:)`` returns: `String` for a text format, `[UInt8]` for a binary one.
-    associatedtype Document: Sendable
+    associatedtype Document: RenderedDocument
 
     /// Scale (or target size), margin and colours.
     var options: RenderOptions { get }
@@ -41,6 +41,14 @@ public protocol Renderer: Sendable {
     ///   can draw instead.
     func checkColours() throws(EncodeError)
 
+    /// Checks the renderer's own settings beyond ``options`` and the colours (an SVG's
+    /// title and description), before any symbol is made; ``render(_:)`` checks them too.
+    ///
+    /// The default has nothing to check.
+    ///
+    /// - Throws: `EncodeError.invalidRenderOption` naming the setting and what is wrong.
+    func checkSettings() throws(EncodeError)
+
     /// Draws `matrix`.
     ///
     /// - Parameter matrix: The symbol.
@@ -61,8 +69,14 @@ extension Renderer {
         try colourSupport.check(foreground: options.foreground, background: options.background, format: formatName)
     }
 
-    /// The layout of `matrix` once the options and colours are checked: what every
-    /// renderer does first. A raster is also held to `RenderOptions.pixelLimit`; text
+    public func checkSettings() throws(EncodeError) {}
+
+    public var isBinary: Bool { Document.isBinary }
+
+    public func renderBytes(_ matrix: QRMatrix) throws -> [UInt8] { try render(matrix).fileBytes }
+
+    /// The layout of `matrix` once the options, colours and settings are checked: what
+    /// every renderer does first. A raster is also held to `RenderOptions.pixelLimit`; text
     /// takes one cell a module, whatever the scale and target size.
     package func checkedLayout(for matrix: QRMatrix) throws -> RenderLayout {
         let layout: RenderLayout
@@ -79,18 +93,7 @@ extension Renderer {
             layout = try cells.layout(for: matrix)
         }
         try checkColours()
+        try checkSettings()
         return layout
     }
-}
-
-extension Renderer where Document == String {
-    public var isBinary: Bool { false }
-
-    public func renderBytes(_ matrix: QRMatrix) throws -> [UInt8] { Array(try render(matrix).utf8) }
-}
-
-extension Renderer where Document == [UInt8] {
-    public var isBinary: Bool { true }
-
-    public func renderBytes(_ matrix: QRMatrix) throws -> [UInt8] { try render(matrix) }
 }

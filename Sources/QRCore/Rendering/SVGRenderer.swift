@@ -47,7 +47,7 @@ public struct SVGRenderer: Renderer {
     ///
     /// - Throws: `EncodeError.invalidRenderOption` naming a character XML 1.0 cannot
     ///   carry.
-    public func checkTexts() throws(EncodeError) {
+    public func checkSettings() throws(EncodeError) {
         _ = try escapedTexts()
     }
 

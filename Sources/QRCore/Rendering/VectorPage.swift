@@ -1,19 +1,20 @@
 // QRKit — VectorPage: the size of a module and of the page, in points, as decimal text.
 
-/// The size of a module and of the page, in points, as decimal text.
-struct VectorPage: Sendable {
+/// The size of a module and of the page, in points, as decimal text: what a
+/// ``PageFormat`` draws on, once ``PageRenderer`` has measured it.
+public struct VectorPage: Sendable {
     /// Points per module.
-    let module: String
+    public let module: String
     /// Points per side of the page.
-    let page: String
+    public let page: String
     /// Points per side, rounded up to whole points (for EPS's bounding box).
-    let wholePage: Int
+    public let wholePage: Int
     /// Points from the left edge to the margin's left edge (a target size's extra pixels).
-    let origin: String
+    public let origin: String
     /// Points from the bottom edge to the margin's top edge.
-    let originFromBottom: String
+    public let originFromBottom: String
 
-    init(layout: RenderLayout, dpi: Int, printSize: PrintSize? = nil) throws(EncodeError) {
+    package init(layout: RenderLayout, dpi: Int, printSize: PrintSize? = nil) throws(EncodeError) {
         if let printSize {
             let points = try printSize.modulePoints(modules: layout.modules)
             let side = points * Double(layout.modules)

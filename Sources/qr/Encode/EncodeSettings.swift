@@ -49,7 +49,8 @@ struct EncodeSettings: Equatable {
                     "--title and --desc apply to \(Self.formats(taking: .titleAndDescription)) output only")
             }
             do {
-                try SVGRenderer(title: picture.title, description: picture.desc).checkTexts()
+                try format.renderer(options: OutputOptions(title: picture.title, description: picture.desc))
+                    .checkSettings()
             } catch {
                 throw ValidationError(error.commandLineMessage)
             }

@@ -107,6 +107,11 @@ import Glibc
         #expect(run.text == photoText + "\n")
     }
 
+    /// What `qr decode` says of a folder holding no picture, of which it skipped `skipped`.
+    private func noPictures(in folder: String, skipped: String) -> String {
+        "qr: \(folder): no pictures in this folder (PNG, JPEG, WebP, TIFF, GIF, BMP, netpbm; skipped \(skipped))\n"
+    }
+
     @Test func aFolderWithoutPicturesIsNamedAndExitsOne() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
@@ -114,16 +119,10 @@ import Glibc
         let run = try QRProcess.run(["decode", scratch.path, photo])
         #expect(run.status == 1)
         #expect(run.text == photoText + "\n")
-        #expect(
-            run.stderr
-                == "qr: \(scratch.path): no pictures in this folder (PNG, JPEG, WebP, TIFF, GIF, BMP, netpbm; skipped 1 file: notes.txt)\n"
-        )
+        #expect(run.stderr == noPictures(in: scratch.path, skipped: "1 file: notes.txt"))
         let alone = try QRProcess.run(["decode", scratch.path])
         #expect(alone.status == 1)
-        #expect(
-            alone.stderr
-                == "qr: \(scratch.path): no pictures in this folder (PNG, JPEG, WebP, TIFF, GIF, BMP, netpbm; skipped 1 file: notes.txt)\n"
-        )
+        #expect(alone.stderr == noPictures(in: scratch.path, skipped: "1 file: notes.txt"))
     }
 
     @Test func aFolderWithoutPicturesNamesTheFirstFilesItSkipped() throws {
@@ -137,9 +136,7 @@ import Glibc
         let run = try QRProcess.run(["decode", scratch.path])
         #expect(run.status == 1)
         #expect(
-            run.stderr
-                == "qr: \(scratch.path): no pictures in this folder (PNG, JPEG, WebP, TIFF, GIF, BMP, netpbm; skipped 5 files: IMG_0001.HEIC, IMG_0002.HEIC, notes.txt, …)\n"
-        )
+            run.stderr == noPictures(in: scratch.path, skipped: "5 files: IMG_0001.HEIC, IMG_0002.HEIC, notes.txt, …"))
     }
 
     @Test func aBadFileInsideAFolderIsNamedByItsPath() throws {
@@ -234,24 +231,16 @@ import Glibc
     }
 
     @Test func aNamedPipeWhoseWriterStallsEndsWithAnErrorNotAHang() throws {
-        let scratch = try ScratchDirectory()
-        defer { scratch.cleanUp() }
-        let path = try HostileInputs.fifos("stalled.png", in: scratch)[0]
-        let held = HostileInputs.holdOpen(path)
-        let writer = HostileInputs.startWriter(
-            to: path, first: Array(HostileInputs.photo.prefix(100)), for: .seconds(3))
-        defer {
-            writer.wait()
-            close(held)
-        }
+        let pipe = try StalledFIFO(silentFor: .seconds(3))
+        defer { pipe.finish() }
         let clock = ContinuousClock()
         let start = clock.now
-        let run = try QRProcess.run(["decode", path, "--timeout-ms", "500"])
+        let run = try QRProcess.run(["decode", pipe.path, "--timeout-ms", "500"])
         #expect(clock.now - start < .seconds(3.5))
         #expect(run.status == 2)
         #expect(
             run.stderr
-                == "qr: \(path): cannot read: a named pipe (FIFO) that stalled after 100 bytes: nothing written within 2.0 seconds\n"
+                == "qr: \(pipe.path): cannot read: a named pipe (FIFO) that stalled after 100 bytes: nothing written within 2.0 seconds\n"
         )
     }
 

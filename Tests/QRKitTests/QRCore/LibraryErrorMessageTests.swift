@@ -105,7 +105,7 @@ import Testing
                 try PBMRenderer(options: RenderOptions(foreground: RGBAColor(red: 0, green: 0, blue: 128)))
                     .checkColours()
             },
-            { try SVGRenderer(title: "bell \u{7}").checkTexts() },
+            { try SVGRenderer(title: "bell \u{7}").checkSettings() },
             {
                 _ = try PNGRenderer(options: RenderOptions(background: translucent), pixelFormat: .gray8).render(
                     QREncoder().encode(text: "x"))

@@ -174,42 +174,26 @@ import Testing
         try #require(pipe(&ends) == 0)
         defer { close(ends[0]) }
         let writeEnd = ends[1]
-        let writer = Thread {
-            photo.withUnsafeBytes { _ = write(writeEnd, $0.baseAddress, 100) }
-            usleep(50_000)
-            photo.withUnsafeBytes { _ = write(writeEnd, $0.baseAddress! + 100, $0.count - 100) }
-            close(writeEnd)
-        }
-        writer.start()
+        HostileInputs.startTwoPartWriter(photo) { writeEnd }
         let image = try ImageReader().read(descriptor: ends[0], name: "<stdin>")
         #expect(image == (try ImageReader().read(data: photo, name: "photo")))
     }
 
-    @Test func aFIFOWithAWriterIsReadLikeAFile() throws {
+    @Test("a picture in a FIFO with a writer reads as the file does", arguments: photos)
+    func aPictureInAFIFOReadsAsTheFileDoes(_ photo: [UInt8]) throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
-        let path = scratch.path("pipe.png")
-        #expect(mkfifo(path, 0o600) == 0)
-        let photo = HostileInputs.photo
+        let path = try HostileInputs.fifos("pipe", in: scratch)[0]
         // The writer waits in open(2) for the reader, then writes in two parts.
-        let writer = Thread {
-            let descriptor = open(path, O_WRONLY)
-            guard descriptor >= 0 else { return }
-            photo.withUnsafeBytes { _ = write(descriptor, $0.baseAddress, 100) }
-            usleep(50_000)
-            photo.withUnsafeBytes { _ = write(descriptor, $0.baseAddress! + 100, $0.count - 100) }
-            close(descriptor)
-        }
-        writer.start()
-        let image = try PNGReader().read(contentsOf: path)
-        #expect(image == (try PNGReader().read(data: photo, name: "photo")))
+        HostileInputs.startTwoPartWriter(photo) { open(path, O_WRONLY) }
+        let image = try ImageReader().read(contentsOf: path)
+        #expect(image == (try ImageReader().read(data: photo, name: "photo")))
     }
 
     @Test func aFIFOWhoseWriterComesLateIsWaitedFor() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
-        let path = scratch.path("late.png")
-        #expect(mkfifo(path, 0o600) == 0)
+        let path = try HostileInputs.fifos("late.png", in: scratch)[0]
         let photo = HostileInputs.photo
         let writer = Thread {
             usleep(300_000)
@@ -241,25 +225,17 @@ import Testing
     }
 
     @Test func aFIFOWhoseWriterStallsMidStreamIsGivenUpOn() throws {
-        let scratch = try ScratchDirectory()
-        defer { scratch.cleanUp() }
-        let path = try HostileInputs.fifos("stalled.png", in: scratch)[0]
-        let held = HostileInputs.holdOpen(path)
         // 100 bytes of a picture, then nothing for 0.8 seconds with the pipe held open.
-        let writer = HostileInputs.startWriter(
-            to: path, first: Array(HostileInputs.photo.prefix(100)), for: .milliseconds(800))
-        defer {
-            writer.wait()
-            close(held)
-        }
+        let pipe = try StalledFIFO(silentFor: .milliseconds(800))
+        defer { pipe.finish() }
         let clock = ContinuousClock()
         let start = clock.now
         #expect(
             throws: ImageError.unreadableFile(
-                file: path,
+                file: pipe.path,
                 reason: "a named pipe (FIFO) that stalled after 100 bytes: nothing written within 0.2 seconds")
         ) {
-            try ImageReader().read(contentsOf: path, writerWait: .milliseconds(200))
+            try ImageReader().read(contentsOf: pipe.path, writerWait: .milliseconds(200))
         }
         #expect(clock.now - start < .seconds(1))
     }
@@ -268,15 +244,11 @@ import Testing
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
         let path = try HostileInputs.fifos("trickle.png", in: scratch)[0]
-        let held = HostileInputs.holdOpen(path)
         // A byte every 20 ms, never a stall of 200 ms: only the limit on the whole read ends it.
         let writer = HostileInputs.startWriter(
             to: path, first: Array(HostileInputs.photo.prefix(40)), trickle: Array(HostileInputs.photo.dropFirst(40)),
             for: .seconds(1))
-        defer {
-            writer.wait()
-            close(held)
-        }
+        defer { writer.finish() }
         let clock = ContinuousClock()
         let start = clock.now
         #expect(

@@ -33,6 +33,20 @@ private func picture(_ matrix: QRMatrix, scale: Int = 3) throws -> GrayImage {
 
 private let encoder = QREncoder()
 
+/// Encodes `text` with `options`, checks that zbar and zxing-cpp both read its UTF-8 bytes
+/// back, and gives what zxing-cpp read, for checks of its own.
+@discardableResult
+private func readBack(
+    _ text: String, options: EncodeOptions = EncodeOptions(), _ comment: Comment? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> [DecodedSymbol] {
+    let image = try picture(try encoder.encode(text: text, options: options))
+    #expect(TestDecoding.zbar(image) == [Array(text.utf8)], comment, sourceLocation: sourceLocation)
+    let read = TestDecoding.zxing(image)
+    #expect(read.map(\.bytes) == [Array(text.utf8)], comment, sourceLocation: sourceLocation)
+    return read
+}
+
 @Suite("Encoder: same modules as libqrencode")
 struct EncoderMatchesLibqrencodeTests {
     static let texts = [
@@ -101,11 +115,7 @@ struct EncoderRoundTripTests {
     @Test(arguments: ErrorCorrectionLevel.allCases)
     func eachLevel(level: ErrorCorrectionLevel) throws {
         let text = "level \(level.rawValue): https://example.org/ä"
-        let matrix = try encoder.encode(text: text, options: EncodeOptions(level: level))
-        let image = try picture(matrix)
-        #expect(TestDecoding.zbar(image) == [Array(text.utf8)])
-        let read = TestDecoding.zxing(image)
-        #expect(read.map(\.bytes) == [Array(text.utf8)])
+        let read = try readBack(text, options: EncodeOptions(level: level))
         #expect(read.first?.ecLevel == level.rawValue)
     }
 
@@ -129,10 +139,7 @@ struct EncoderRoundTripTests {
         ("mixed", "Order 12345678901234567890 for ACME CORP, qty 42"),
     ])
     func automaticModes(name: String, text: String) throws {
-        let matrix = try encoder.encode(text: text)
-        let image = try picture(matrix)
-        #expect(TestDecoding.zbar(image) == [Array(text.utf8)], "\(name)")
-        #expect(TestDecoding.zxing(image).map(\.bytes) == [Array(text.utf8)], "\(name)")
+        try readBack(text, "\(name)")
     }
 
     @Test func numericIsDenserThanBytes() throws {
@@ -199,11 +206,7 @@ struct EncoderRoundTripTests {
 
     @Test func eciDeclaresUTF8() throws {
         let text = "héllo wörld"
-        let matrix = try encoder.encode(text: text, options: EncodeOptions(eci: true))
-        let image = try picture(matrix)
-        #expect(TestDecoding.zbar(image) == [Array(text.utf8)])
-        let read = TestDecoding.zxing(image)
-        #expect(read.map(\.bytes) == [Array(text.utf8)])
+        let read = try readBack(text, options: EncodeOptions(eci: true))
         #expect(read.first?.hasECI == true)
         let plain = TestDecoding.zxing(try picture(try encoder.encode(text: text)))
         #expect(plain.first?.hasECI == false)

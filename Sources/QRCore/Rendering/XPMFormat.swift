@@ -1,4 +1,4 @@
-// QRKit — XPMRenderer: a symbol as an X PixMap (XPM3), a C array of text rows.
+// QRKit — XPMFormat: a symbol as an X PixMap (XPM3), a C array of text rows.
 
 /// Renders a symbol as an XPM3 file: two colours, one character per pixel (`#` dark,
 /// `.` light). A fully transparent colour becomes `None`; XPM has no partial alpha, so
@@ -7,27 +7,17 @@
 /// ```swift
 /// let xpm = try XPMRenderer(options: RenderOptions(scale: 2)).render(matrix)
 /// ```
-public struct XPMRenderer: Renderer {
-    /// Scale (or target size), margin and colours.
-    public var options: RenderOptions
-
-    public var formatName: String { "XPM" }
-    public var colourSupport: ColourSupport { .opaqueOrClearBackground }
-    public var drawing: Drawing { .raster }
-
-    /// Makes a renderer.
-    public init(options: RenderOptions = RenderOptions()) {
-        self.options = options
-    }
+public enum XPMFormat: RenderFormat {
+    public static let traits = FormatTraits("XPM", colourSupport: .opaqueOrClearBackground, drawing: .raster)
 
     /// Draws `matrix` as an XPM file.
     ///
-    /// - Parameter matrix: The symbol.
+    /// - Parameters:
+    ///   - matrix: The symbol.
+    ///   - layout: Its margin and scale.
+    ///   - options: The checked options.
     /// - Returns: The document, ASCII text ending in a newline.
-    /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`,
-    ///   `.invalidRenderOption` for a translucent colour, `.imageTooLarge`.
-    public func render(_ matrix: QRMatrix) throws -> String {
-        let layout = try checkedLayout(for: matrix)
+    public static func draw(_ matrix: QRMatrix, in layout: RenderLayout, options: RenderOptions) -> String {
         let side = layout.pixels
         let pixels = layout.rasterize(matrix, dark: UInt8(ascii: "#"), light: UInt8(ascii: "."))
         func colour(_ colour: RGBAColor) -> String { colour.alpha == 0 ? "None" : colour.hexRGB }
@@ -51,3 +41,6 @@ public struct XPMRenderer: Renderer {
         return xpm
     }
 }
+
+/// Draws XPM: ``XPMFormat`` with the options ``FormatRenderer`` holds.
+public typealias XPMRenderer = FormatRenderer<XPMFormat>

@@ -1,4 +1,4 @@
-// QRKit — EPSRenderer: a symbol as Encapsulated PostScript, the dark modules one path.
+// QRKit — EPSFormat: a symbol as Encapsulated PostScript, the dark modules one path.
 
 /// Renders a symbol as an EPS file (EPSF-3.0, PostScript level 1).
 ///
@@ -10,35 +10,20 @@
 /// ```swift
 /// let eps = try EPSRenderer(options: RenderOptions(scale: 3)).render(matrix)
 /// ```
-public struct EPSRenderer: Renderer {
-    /// Scale (or target size), margin and colours.
-    public var options: RenderOptions
-    /// Pixels per inch that `scale` counts in, within `RenderOptions.resolutions`; 72
-    /// makes a pixel one point.
-    public var dpi: Int
-    /// The printed size, used instead of the scale, `dpi` and target size; `nil` for none.
-    public var printSize: PrintSize?
-
-    public var formatName: String { "EPS" }
-    public var colourSupport: ColourSupport { .opaqueOrClearBackground }
-    public var drawing: Drawing { .vector }
-
-    /// Makes a renderer; every parameter has the default described on its property.
-    public init(options: RenderOptions = RenderOptions(), dpi: Int = 72, printSize: PrintSize? = nil) {
-        self.options = options
-        self.dpi = dpi
-        self.printSize = printSize
-    }
+public enum EPSFormat: PageFormat {
+    public static let traits = FormatTraits("EPS", colourSupport: .opaqueOrClearBackground, drawing: .vector)
 
     /// Draws `matrix` as an EPS file.
     ///
-    /// - Parameter matrix: The symbol.
+    /// - Parameters:
+    ///   - matrix: The symbol.
+    ///   - layout: Its margin and scale.
+    ///   - points: The module's and the page's sizes in points.
+    ///   - options: The checked options.
     /// - Returns: The document, ASCII text ending in a newline.
-    /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`,
-    ///   `.resolutionOutOfRange`, or `.invalidRenderOption` for a translucent colour.
-    public func render(_ matrix: QRMatrix) throws -> String {
-        let layout = try checkedLayout(for: matrix)
-        let points = try VectorPage(layout: layout, dpi: dpi, printSize: printSize)
+    public static func draw(
+        _ matrix: QRMatrix, in layout: RenderLayout, on points: VectorPage, options: RenderOptions
+    ) -> String {
         var eps = """
             %!PS-Adobe-3.0 EPSF-3.0
             %%Creator: QRKit
@@ -68,3 +53,6 @@ public struct EPSRenderer: Renderer {
         return eps
     }
 }
+
+/// Draws EPS: ``EPSFormat`` on the page ``PageRenderer`` measures.
+public typealias EPSRenderer = PageRenderer<EPSFormat>

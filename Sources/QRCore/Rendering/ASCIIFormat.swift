@@ -1,4 +1,4 @@
-// QRKit — ASCIIRenderer: a symbol as plain ASCII art, two characters per module.
+// QRKit — ASCIIFormat: a symbol as plain ASCII art, two characters per module.
 
 /// Renders a symbol as plain ASCII text, as `qrencode -t ASCII` does: each module is
 /// two characters wide (`##` dark, two spaces light) and one line high, so it looks
@@ -11,28 +11,18 @@
 /// ```swift
 /// print(try ASCIIRenderer().render(matrix), terminator: "")
 /// ```
-public struct ASCIIRenderer: Renderer {
-    /// Margin and colours (black and white only); the scale is not used.
-    public var options: RenderOptions
-
-    public var formatName: String { "ASCII art" }
-    public var colourSupport: ColourSupport { .blackAndWhite }
-    public var drawing: Drawing { .text }
-
-    /// Makes a renderer.
-    public init(options: RenderOptions = RenderOptions()) {
-        self.options = options
-    }
+public enum ASCIIFormat: RenderFormat {
+    public static let traits = FormatTraits("ASCII art", colourSupport: .blackAndWhite, drawing: .text)
 
     /// Draws `matrix`.
     ///
-    /// - Parameter matrix: The symbol.
+    /// - Parameters:
+    ///   - matrix: The symbol.
+    ///   - layout: Its margin and scale.
+    ///   - options: The checked options.
     /// - Returns: `size + 2 × margin` lines of `2 × (size + 2 × margin)` characters, each
     ///   ending in a newline.
-    /// - Throws: `EncodeError.marginOutOfRange`, or `.invalidRenderOption` for colours
-    ///   other than black and white.
-    public func render(_ matrix: QRMatrix) throws -> String {
-        let layout = try checkedLayout(for: matrix)
+    public static func draw(_ matrix: QRMatrix, in layout: RenderLayout, options: RenderOptions) -> String {
         let darkIsInk = options.foreground == .black
         var bytes: [UInt8] = []
         bytes.reserveCapacity(layout.modules * (2 * layout.modules + 1))
@@ -46,3 +36,6 @@ public struct ASCIIRenderer: Renderer {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+/// Draws ASCII art: ``ASCIIFormat`` with the options ``FormatRenderer`` holds.
+public typealias ASCIIRenderer = FormatRenderer<ASCIIFormat>

@@ -1,4 +1,4 @@
-// QRKit — XBMRenderer: a symbol as an X BitMap (X11 XBM), C source of a bit array.
+// QRKit — XBMFormat: a symbol as an X BitMap (X11 XBM), C source of a bit array.
 
 /// Renders a symbol as an X11 bitmap: `#define` lines for the size, then the pixels as a
 /// C array of bytes, each row padded to whole bytes, least significant bit first, 1 for
@@ -10,27 +10,17 @@
 /// ```swift
 /// let xbm = try XBMRenderer(options: RenderOptions(scale: 2)).render(matrix)
 /// ```
-public struct XBMRenderer: Renderer {
-    /// Scale (or target size), margin and colours (black and white only).
-    public var options: RenderOptions
-
-    public var formatName: String { "XBM" }
-    public var colourSupport: ColourSupport { .blackAndWhite }
-    public var drawing: Drawing { .raster }
-
-    /// Makes a renderer.
-    public init(options: RenderOptions = RenderOptions()) {
-        self.options = options
-    }
+public enum XBMFormat: RenderFormat {
+    public static let traits = FormatTraits("XBM", colourSupport: .blackAndWhite, drawing: .raster)
 
     /// Draws `matrix` as an XBM file.
     ///
-    /// - Parameter matrix: The symbol.
+    /// - Parameters:
+    ///   - matrix: The symbol.
+    ///   - layout: Its margin and scale.
+    ///   - options: The checked options.
     /// - Returns: The document, ASCII text ending in a newline.
-    /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`,
-    ///   `.invalidRenderOption` for colours other than black and white, `.imageTooLarge`.
-    public func render(_ matrix: QRMatrix) throws -> String {
-        let layout = try checkedLayout(for: matrix)
+    public static func draw(_ matrix: QRMatrix, in layout: RenderLayout, options: RenderOptions) -> String {
         let darkIsSet = options.foreground == .black
         let side = layout.pixels
         let pixels = layout.rasterize(matrix, dark: darkIsSet ? 1 : 0, light: darkIsSet ? 0 : 1)
@@ -58,3 +48,6 @@ public struct XBMRenderer: Renderer {
         return String(decoding: text, as: UTF8.self)
     }
 }
+
+/// Draws XBM: ``XBMFormat`` with the options ``FormatRenderer`` holds.
+public typealias XBMRenderer = FormatRenderer<XBMFormat>

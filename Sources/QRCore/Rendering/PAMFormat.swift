@@ -1,4 +1,4 @@
-// QRKit — PAMRenderer: a symbol as a netpbm PAM file (P7), colours and alpha kept.
+// QRKit — PAMFormat: a symbol as a netpbm PAM file (P7), colours and alpha kept.
 
 /// Renders a symbol as a PAM file (netpbm's `P7`): a header of named fields, then the
 /// pixels, one byte a channel. Opaque colours give `TUPLTYPE RGB` (3 channels); any
@@ -7,28 +7,18 @@
 /// ```swift
 /// let pam = try PAMRenderer(options: RenderOptions(scale: 2)).render(matrix)
 /// ```
-public struct PAMRenderer: Renderer {
-    /// Scale (or target size), margin and colours.
-    public var options: RenderOptions
-
-    public var formatName: String { "PAM" }
-    public var colourSupport: ColourSupport { .any }
-    public var drawing: Drawing { .raster }
-
-    /// Makes a renderer.
-    public init(options: RenderOptions = RenderOptions()) {
-        self.options = options
-    }
+public enum PAMFormat: RenderFormat {
+    public static let traits = FormatTraits("PAM", colourSupport: .any, drawing: .raster)
 
     /// Draws `matrix` as a PAM file.
     ///
-    /// - Parameter matrix: The symbol.
+    /// - Parameters:
+    ///   - matrix: The symbol.
+    ///   - layout: Its margin and scale.
+    ///   - options: The checked options.
     /// - Returns: The file's bytes: a square picture of `(size + 2 × margin) × scale`
     ///   pixels (or the target size).
-    /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`
-    ///   or `.imageTooLarge`.
-    public func render(_ matrix: QRMatrix) throws -> [UInt8] {
-        let layout = try checkedLayout(for: matrix)
+    public static func draw(_ matrix: QRMatrix, in layout: RenderLayout, options: RenderOptions) -> [UInt8] {
         let alpha = !options.foreground.isOpaque || !options.background.isOpaque
         let channels = alpha ? 4 : 3
         let side = layout.pixels
@@ -47,3 +37,6 @@ public struct PAMRenderer: Renderer {
         return file
     }
 }
+
+/// Draws PAM: ``PAMFormat`` with the options ``FormatRenderer`` holds.
+public typealias PAMRenderer = FormatRenderer<PAMFormat>

@@ -1,4 +1,4 @@
-// QRKit — ANSI256Renderer: a symbol as terminal art in 256-colour ANSI backgrounds.
+// QRKit — ANSI256Format: a symbol as terminal art in 256-colour ANSI backgrounds.
 
 /// Renders a symbol as text for a 256-colour terminal, byte for byte as
 /// `qrencode -t ANSI256` does: each module is two spaces on a background of colour 16
@@ -12,27 +12,17 @@
 /// ```swift
 /// print(try ANSI256Renderer().render(matrix), terminator: "")
 /// ```
-public struct ANSI256Renderer: Renderer {
-    /// Margin and colours (black and white only); the scale is not used.
-    public var options: RenderOptions
-
-    public var formatName: String { "ANSI256 art" }
-    public var colourSupport: ColourSupport { .blackAndWhite }
-    public var drawing: Drawing { .text }
-
-    /// Makes a renderer.
-    public init(options: RenderOptions = RenderOptions()) {
-        self.options = options
-    }
+public enum ANSI256Format: RenderFormat {
+    public static let traits = FormatTraits("ANSI256 art", colourSupport: .blackAndWhite, drawing: .text)
 
     /// Draws `matrix`.
     ///
-    /// - Parameter matrix: The symbol.
+    /// - Parameters:
+    ///   - matrix: The symbol.
+    ///   - layout: Its margin and scale.
+    ///   - options: The checked options.
     /// - Returns: `size + 2 × margin` lines, each ending in a reset and a newline.
-    /// - Throws: `EncodeError.marginOutOfRange`, or `.invalidRenderOption` for colours
-    ///   other than black and white.
-    public func render(_ matrix: QRMatrix) throws -> String {
-        let layout = try checkedLayout(for: matrix)
+    public static func draw(_ matrix: QRMatrix, in layout: RenderLayout, options: RenderOptions) -> String {
         let darkIsBlack = options.foreground == .black
         let white = "\u{1B}[48;5;231m"
         let black = "\u{1B}[48;5;16m"
@@ -61,3 +51,6 @@ public struct ANSI256Renderer: Renderer {
         return text
     }
 }
+
+/// Draws ANSI256 art: ``ANSI256Format`` with the options ``FormatRenderer`` holds.
+public typealias ANSI256Renderer = FormatRenderer<ANSI256Format>

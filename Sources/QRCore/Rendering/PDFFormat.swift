@@ -1,4 +1,4 @@
-// QRKit — PDFRenderer: a symbol as a one-page PDF, the dark modules one filled path.
+// QRKit — PDFFormat: a symbol as a one-page PDF, the dark modules one filled path.
 
 /// Renders a symbol as a PDF document of one page, the size of the symbol and its margin.
 ///
@@ -11,35 +11,20 @@
 /// ```swift
 /// let pdf = try PDFRenderer(options: RenderOptions(scale: 4), dpi: 300).render(matrix)
 /// ```
-public struct PDFRenderer: Renderer {
-    /// Scale (or target size), margin and colours.
-    public var options: RenderOptions
-    /// Pixels per inch that `scale` counts in, within `RenderOptions.resolutions`; 72
-    /// makes a pixel one point.
-    public var dpi: Int
-    /// The printed size, used instead of the scale, `dpi` and target size; `nil` for none.
-    public var printSize: PrintSize?
-
-    public var formatName: String { "PDF" }
-    public var colourSupport: ColourSupport { .any }
-    public var drawing: Drawing { .vector }
-
-    /// Makes a renderer; every parameter has the default described on its property.
-    public init(options: RenderOptions = RenderOptions(), dpi: Int = 72, printSize: PrintSize? = nil) {
-        self.options = options
-        self.dpi = dpi
-        self.printSize = printSize
-    }
+public enum PDFFormat: PageFormat {
+    public static let traits = FormatTraits("PDF", colourSupport: .any, drawing: .vector)
 
     /// Draws `matrix` as a PDF file.
     ///
-    /// - Parameter matrix: The symbol.
+    /// - Parameters:
+    ///   - matrix: The symbol.
+    ///   - layout: Its margin and scale.
+    ///   - points: The module's and the page's sizes in points.
+    ///   - options: The checked options.
     /// - Returns: The file's bytes: PDF 1.4, one page, uncompressed.
-    /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`
-    ///   or `.resolutionOutOfRange`.
-    public func render(_ matrix: QRMatrix) throws -> [UInt8] {
-        let layout = try checkedLayout(for: matrix)
-        let points = try VectorPage(layout: layout, dpi: dpi, printSize: printSize)
+    public static func draw(
+        _ matrix: QRMatrix, in layout: RenderLayout, on points: VectorPage, options: RenderOptions
+    ) -> [UInt8] {
         var alphas: [String] = []
         var content = "q\n"
         func paint(_ colour: RGBAColor) {
@@ -90,3 +75,6 @@ public struct PDFRenderer: Renderer {
         return file + Array(trailer.utf8)
     }
 }
+
+/// Draws PDF: ``PDFFormat`` on the page ``PageRenderer`` measures.
+public typealias PDFRenderer = PageRenderer<PDFFormat>

@@ -1,4 +1,4 @@
-// QRKit — PBMRenderer: a symbol as a raw (P4) portable bitmap, one bit per pixel.
+// QRKit — PBMFormat: a symbol as a raw (P4) portable bitmap, one bit per pixel.
 
 /// Renders a symbol as a binary PBM file (netpbm's `P4`): a header, then each row of
 /// pixels packed eight to a byte, most significant bit first, 1 for black.
@@ -10,28 +10,18 @@
 /// ```swift
 /// let pbm = try PBMRenderer(options: RenderOptions(scale: 2)).render(matrix)
 /// ```
-public struct PBMRenderer: Renderer {
-    /// Scale (or target size), margin and colours (black and white only).
-    public var options: RenderOptions
-
-    public var formatName: String { "PBM" }
-    public var colourSupport: ColourSupport { .blackAndWhite }
-    public var drawing: Drawing { .raster }
-
-    /// Makes a renderer.
-    public init(options: RenderOptions = RenderOptions()) {
-        self.options = options
-    }
+public enum PBMFormat: RenderFormat {
+    public static let traits = FormatTraits("PBM", colourSupport: .blackAndWhite, drawing: .raster)
 
     /// Draws `matrix` as a PBM file.
     ///
-    /// - Parameter matrix: The symbol.
+    /// - Parameters:
+    ///   - matrix: The symbol.
+    ///   - layout: Its margin and scale.
+    ///   - options: The checked options.
     /// - Returns: The file's bytes: a square bitmap of `(size + 2 × margin) × scale`
     ///   pixels.
-    /// - Throws: what ``RenderOptions/validate()`` throws, `EncodeError.targetSizeTooSmall`,
-    ///   `.invalidRenderOption` for colours other than black and white, `.imageTooLarge`.
-    public func render(_ matrix: QRMatrix) throws -> [UInt8] {
-        let layout = try checkedLayout(for: matrix)
+    public static func draw(_ matrix: QRMatrix, in layout: RenderLayout, options: RenderOptions) -> [UInt8] {
         let darkIsBlack = options.foreground == .black
         let side = layout.pixels
         // P4 rows are PNG's 1-bit rows: leftmost pixel in the high bit, 1 for black.
@@ -49,3 +39,6 @@ public struct PBMRenderer: Renderer {
         return file
     }
 }
+
+/// Draws PBM: ``PBMFormat`` with the options ``FormatRenderer`` holds.
+public typealias PBMRenderer = FormatRenderer<PBMFormat>
