@@ -227,6 +227,29 @@ struct SymbolCodewords {
         #expect(report.symbols.map(\.text) == [Self.text])
     }
 
+    /// A code turned by 45° whose bottom corner the picture's edge cuts off, `cut` modules
+    /// deep into the symbol (the three finders whole): what lies past the edge is erased.
+    @Test func aCodeCutByThePicturesEdgeReadsThroughErasures() throws {
+        let matrix = try Self.matrix()
+        let side = Double(matrix.size + 8)
+        let scale = 6.0
+        let half = Double(matrix.size) / 2 * 2.0.squareRoot()
+        let cut = 14.0
+        let width = Int((side * 2.0.squareRoot() * scale).rounded(.up))
+        let centre = SIMD2(Double(width) / 2, Double(width) / 2)
+        let height = Int(centre.y + (half - cut) * scale)
+        let image = GeometryPictures.draw(matrix, width: width, height: height) { p in
+            let d = (p - centre) / scale
+            let c = 0.5.squareRoot()
+            return SIMD2(c * d.x + c * d.y, -c * d.x + c * d.y) + side / 2
+        }
+        let others = ZXingEngine.Pass.allCases.filter { $0 != .erasures }
+        #expect(try ZXingEngine(passes: others).decode(image, cancel: CancellationFlag()).isEmpty)
+        #expect(try ZBarEngine().decode(image, cancel: CancellationFlag()).isEmpty)
+        let symbols = try ZXingEngine(passes: [.erasures]).decode(image, cancel: CancellationFlag())
+        #expect(symbols.map(\.text) == [Self.text])
+    }
+
     /// A picture whose answer is in (its stop flag raised) is not repaired: the pass stops,
     /// cancelled.
     @Test func theErasuresPassStopsWhenThePictureIsAnswered() throws {
