@@ -10,7 +10,7 @@
 ///
 /// An engine then reads the clean symbol and parses its data: only the error correction
 /// is done here, which the engines do without erasures. Each block keeps two check
-/// codewords to spare (``reserve``), so that a symbol damaged past what it can correct is
+/// codewords to spare (``reserve(version:level:)``), so that a symbol damaged past what it can correct is
 /// reported as such rather than corrected into another.
 package struct SymbolRepair: Sendable {
     /// The symbol as corrected, dark modules true, row by row.
@@ -22,8 +22,10 @@ package struct SymbolRepair: Sendable {
     package let erasures: Int
     package let changed: Int
 
-    /// Check codewords each block keeps beyond those its errors and erasures use.
-    package static let reserve = 2
+    /// Check codewords each block keeps beyond those its errors and erasures use: two, or
+    /// the standard's own misdecode protection where it asks for more (ISO/IEC 18004,
+    /// table 9: three for 1-L).
+    package static func reserve(version: Int, level: Int) -> Int { version == 1 && level == 0 ? 3 : 2 }
 
     /// How far a module's sample is to be trusted.
     package enum Doubt: UInt8, Sendable, Comparable {
@@ -63,6 +65,7 @@ package struct SymbolRepair: Sendable {
         }
         let (blocks, eccCount) = layout.blocks(level: format.level)
         let code = ReedSolomon(eccCount: eccCount)
+        let reserve = Self.reserve(version: layout.version, level: format.level)
         var changed = 0
         var erasedCount = 0
         for block in blocks {
@@ -70,7 +73,7 @@ package struct SymbolRepair: Sendable {
             var corrected = false
             for least in [Doubt.rim, .unreadable] {
                 let erasures = block.indices.filter { doubt[block[$0]] >= least }
-                if code.correct(&bytes, erasures: erasures, reserve: Self.reserve) != nil {
+                if code.correct(&bytes, erasures: erasures, reserve: reserve) != nil {
                     erasedCount += erasures.count
                     corrected = true
                     break
