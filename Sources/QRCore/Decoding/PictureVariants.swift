@@ -88,18 +88,18 @@ public final class PictureVariants: Sendable {
     }
 
     /// The symbols that `read` finds in drawings made anew from module grids fitted to
-    /// the picture's finder patterns (`GrayImage.readRedrawn(finders:stop:_:)`), corners in the
-    /// picture; in a picture over 1600 pixels a side, fitted to the halved picture
+    /// the picture's finder patterns (`GrayImage.readRedrawn(finders:repairing:stop:_:)`), corners
+    /// in the picture; in a picture over 1600 pixels a side, fitted to the halved picture
     /// (``halved``): a quarter of the pixels to look through for finders.
     /// Stops early, throwing ``DecodeError/cancelled``, once ``stop`` is raised.
     package func readRedrawn(
-        finders: RedrawnFinders = .all, _ read: (GrayImage) throws -> [Symbol]
+        finders: RedrawnFinders = .all, repairing: Bool = false, _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
         guard max(original.width, original.height) > 1600 else {
-            return try original.readRedrawn(finders: finders, stop: stop, read)
+            return try original.readRedrawn(finders: finders, repairing: repairing, stop: stop, read)
         }
         let halved = self.halved
-        return try halved.readRedrawn(finders: finders, stop: stop, read).map {
+        return try halved.readRedrawn(finders: finders, repairing: repairing, stop: stop, read).map {
             $0.scaledCorners(by: Double(original.width) / Double(halved.width))
         }
     }

@@ -31,10 +31,13 @@ extension GrayImage {
     ///   - finders: which finders to fit grids to.
     ///   - stop: looked at between fits, and through the search for a tiny code's finders:
     ///     once raised, this throws ``DecodeError/cancelled``.
+    ///   - repairing: draw each symbol from its codewords as corrected with erasures where
+    ///     the picture does not show its modules (``SymbolRepair``), not as sampled; a
+    ///     symbol whose codewords cannot be corrected is not drawn.
     ///   - read: reads a drawing (black modules on white, four pixels a module, four
     ///     modules of quiet zone), returning its symbols, corners in the drawing.
     package func readRedrawn(
-        finders: RedrawnFinders = .all, stop: CancellationFlag = CancellationFlag(),
+        finders: RedrawnFinders = .all, repairing: Bool = false, stop: CancellationFlag = CancellationFlag(),
         _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
         // Tiny codes are looked for in small pictures only: a larger one needs no scan.
@@ -91,9 +94,19 @@ extension GrayImage {
                                 continue
                             }
                         }
+                        let samples = fitter.samples(grid)
+                        let picture: GrayImage
+                        if repairing {
+                            let doubts = SymbolRepair.doubts(
+                                samples, grid: grid, width: source.image.width, height: source.image.height)
+                            guard let repair = SymbolRepair(samples: samples, size: grid.size, doubts: doubts)
+                            else { continue }
+                            picture = ModuleGrid.drawing(repair.modules, size: grid.size)
+                        } else {
+                            picture = grid.redrawn(from: samples)
+                        }
                         let drawing = RedrawnSymbol(
-                            picture: grid.redrawn(from: fitter.samples(grid)), grid: grid, scale: 4, quietZone: 4,
-                            growth: growth)
+                            picture: picture, grid: grid, scale: 4, quietZone: 4, growth: growth)
                         let symbols = try read(drawing.picture)
                         guard !symbols.isEmpty else { continue }
                         for var symbol in symbols where !found.contains(where: { $0.bytes == symbol.bytes }) {

@@ -74,10 +74,17 @@ extension ModuleGrid {
     /// inside a quiet zone of `quietZone` modules, black on white.
     package func redrawn(from samples: [Float], scale: Int = 4, quietZone: Int = 4) -> GrayImage {
         let threshold = ModuleGridFitter.threshold(samples, size: size)
+        let dark = zip(samples, threshold).map { $0 < $1 }
+        return Self.drawing(dark, size: size, scale: scale, quietZone: quietZone)
+    }
+
+    /// The symbol of `size` × `size` modules, `dark` row by row, drawn black on white,
+    /// `scale` pixels a module, inside a quiet zone of `quietZone` modules.
+    package static func drawing(_ dark: [Bool], size: Int, scale: Int = 4, quietZone: Int = 4) -> GrayImage {
         let side = (size + 2 * quietZone) * scale
         var pixels = [UInt8](repeating: 255, count: side * side)
         for v in 0..<size {
-            for u in 0..<size where samples[v * size + u] < threshold[v * size + u] {
+            for u in 0..<size where dark[v * size + u] {
                 let x0 = (quietZone + u) * scale
                 let y0 = (quietZone + v) * scale
                 for y in y0..<(y0 + scale) {

@@ -496,12 +496,13 @@ enum GeometryPictures {
 
     /// The cheap passes first; then the redrawing of codes whose finders show, which reads
     /// what the rescaling passes cannot for less than they cost on a small picture; then
-    /// those; the redrawing of tiny codes, the dearest, last.
+    /// those; the redrawing of tiny codes, the dearest; the redrawing with erasures, for
+    /// damage no other pass reads, last.
     @Test func theGeometryPassesComeInTheOrderThatPaysBest() {
         #expect(
             ZXingEngine().passNames == [
                 "fast", "stretched", "harder", "inverted", "redrawn", "rescaled", "sharpened", "upscaled",
-                "redrawn-tiny",
+                "redrawn-tiny", "redrawn-erasures",
             ])
     }
 }
