@@ -150,9 +150,7 @@ struct Scene {
         let matrix = try makeSymbol(budget: 120, versionHint: 1...10)
         let module = random.double(in: 5...12)
         let angle = random.double(in: -3...3) * Double.pi / 180
-        let turn = { (p: SIMD2<Double>) in
-            SIMD2(p.x * cos(angle) - p.y * sin(angle), p.x * sin(angle) + p.y * cos(angle))
-        }
+        let turn = { (p: SIMD2<Double>) in SurfaceGeometry.rotated(p, by: angle) }
         let half = Double(matrix.size) * module / 2
         let outer = half + Double(quietZone) * module
         let unit = [SIMD2(-1.0, -1.0), SIMD2(1, -1), SIMD2(1, 1), SIMD2(-1, 1)]
@@ -458,9 +456,8 @@ struct Scene {
                 ? random.double(in: 0.02...0.05)
                 : level == .q ? random.double(in: 0.04...0.08) : random.double(in: 0.06...0.12)
             let strength = random.double(in: 1.1...1.7)
-            let lost = 2 * log(strength * 255 / 100)
             let aspect = random.double(in: 0.4...1)
-            let rx = (share * side * side / (Double.pi * lost * aspect)).squareRoot()
+            let rx = Spot.radius(losing: share, of: side, strength: strength, aspect: aspect)
             let spot = Spot(
                 centre: nearCentre(0.22), radii: SIMD2(rx, rx * aspect), angle: random.double(in: 0..<Double.pi))
             glare = spot

@@ -167,3 +167,13 @@ extension Canvas {
         return means
     }
 }
+
+extension Spot {
+    /// The long radius of a highlight of `strength`, `aspect` as wide as long, whose lost
+    /// modules (where the light added passes the middle between ink and paper, some 100
+    /// levels) cover `share` of a code `side` pixels wide.
+    static func radius(losing share: Double, of side: Double, strength: Double, aspect: Double) -> Double {
+        let lost = 2 * log(strength * 255 / 100)
+        return (share * side * side / (Double.pi * lost * aspect)).squareRoot()
+    }
+}

@@ -2,11 +2,6 @@
 import NIOCore
 import NIOHTTPTypes
 
-/// The request a connection sent did not arrive whole within ``ServerSettings/requestReadTimeout``.
-struct RequestReadTimedOut: Error, CustomStringConvertible {
-    var description: String { "the request did not arrive whole in time" }
-}
-
 /// Fails a connection's inbound stream with ``RequestReadTimedOut`` when a request's body
 /// has not ended within `limit` of its head. The idle timeout cannot do this: every byte
 /// that trickles in resets it. Whoever reads the body then sees the error: the /decode

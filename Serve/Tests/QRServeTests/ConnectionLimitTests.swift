@@ -45,6 +45,23 @@ func withLiveServer<T: Sendable>(_ settings: ServerSettings, _ body: @Sendable (
     }
 }
 
+/// Runs `body` with one connection open to a real server set up by `adjust`, then closes
+/// the connection and stops the server.
+func withLiveConnection(
+    _ adjust: (inout ServerSettings) -> Void, _ body: @Sendable (Int, RawConnection) async throws -> Void
+) async throws {
+    try await withLiveServer(liveSettings(adjust)) { port in
+        let connection = try await RawConnection.open(port: port)
+        do {
+            try await body(port, connection)
+        } catch {
+            await connection.close()
+            throw error
+        }
+        await connection.close()
+    }
+}
+
 /// A TCP connection to 127.0.0.1 driven byte by byte, for what an HTTP client does not
 /// do: stay idle, or trickle a body. Its blocking calls run on a Dispatch queue, never on
 /// the threads the server's tasks need, and every wait is bounded.
@@ -173,11 +190,9 @@ let hangGuard = Duration.seconds(30)
 
 @Suite struct ConnectionLimitTests {
     @Test func anIdleConnectionIsClosed() async throws {
-        try await withLiveServer(liveSettings { $0.idleTimeout = .seconds(1) }) { port in
-            let idle = try await RawConnection.open(port: port)
+        try await withLiveConnection({ $0.idleTimeout = .seconds(1) }) { port, idle in
             // Nothing sent: the server closes it once the idle timeout has passed.
             #expect(await idle.closes(within: hangGuard))
-            await idle.close()
             // A connection that is used and then left idle is closed too.
             let used = try await RawConnection.open(port: port)
             #expect(await used.send(healthz))
@@ -211,14 +226,11 @@ let hangGuard = Duration.seconds(30)
 
     @Test func aTricklingBodyHoldsNoDecodePlaceAndIsCutOff() async throws {
         let photo = try sample("photos/qrcode-2-17.png")
-        try await withLiveServer(
-            liveSettings {
-                $0.admissionLimit = 1
-                $0.requestReadTimeout = .seconds(2)
-                $0.idleTimeout = .seconds(120)
-            }
-        ) { port in
-            let slow = try await RawConnection.open(port: port)
+        try await withLiveConnection({
+            $0.admissionLimit = 1
+            $0.requestReadTimeout = .seconds(2)
+            $0.idleTimeout = .seconds(120)
+        }) { port, slow in
             #expect(await slow.send(postHead("/decode", length: photo.count) + "\u{89}PNG"))
             // Once the slow request is in the server (in flight beside the /metrics request
             // that asks), a whole picture on another connection takes the one place.
@@ -246,20 +258,16 @@ let hangGuard = Duration.seconds(30)
             }
             #expect(status == 408)
             #expect(await slow.closes(within: hangGuard))
-            await slow.close()
             await other.close()
         }
     }
 
     @Test func aRefusalBeforeTheBodyKeepsTheConnection() async throws {
         let photo = try sample("photos/qrcode-2-17.png")
-        try await withLiveServer(
-            liveSettings {
-                $0.admissionLimit = 0
-                $0.lineLimit = 0
-            }
-        ) { port in
-            let connection = try await RawConnection.open(port: port)
+        try await withLiveConnection({
+            $0.admissionLimit = 0
+            $0.lineLimit = 0
+        }) { _, connection in
             // Twice on one connection: the body of the refused request is read past, and the
             // next request is answered.
             for _ in 0..<2 {
@@ -269,7 +277,6 @@ let hangGuard = Duration.seconds(30)
             }
             #expect(await connection.send(healthz))
             #expect(await connection.response(within: hangGuard) == 200)
-            await connection.close()
         }
     }
 }

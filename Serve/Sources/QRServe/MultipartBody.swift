@@ -1,56 +1,5 @@
-// qr-serve — DecodeRequest: the pictures of a /decode body, raw or multipart/form-data.
+// qr-serve — MultipartBody: a `multipart/form-data` body taken apart (RFC 7578, RFC 2046): each part's header lines and its bytes.
 import NIOCore
-
-/// One picture to decode: what the JSON calls it, and its file's bytes.
-struct UploadedPicture: Sendable {
-    var name: String
-    var bytes: [UInt8]
-}
-
-/// The pictures a /decode body holds: the body itself, or each file of a
-/// `multipart/form-data` body, in order.
-enum DecodeBody {
-    /// The most pictures one request may hold: each is decoded in turn under one admission.
-    static let pictureLimit = 16
-
-    /// What a raw body is called in the JSON, as `qr decode -` calls standard input.
-    static let rawName = "<body>"
-
-    /// - Throws: ``BadRequest`` for a multipart body without a boundary, without a file,
-    ///   or with more than ``pictureLimit`` of them.
-    static func pictures(_ body: ByteBuffer, contentType: String?) throws(BadRequest) -> [UploadedPicture] {
-        guard let contentType, contentType.lowercased().hasPrefix("multipart/form-data") else {
-            guard body.readableBytes > 0 else {
-                throw BadRequest("the body is empty: send a picture, or pictures as multipart/form-data")
-            }
-            return [UploadedPicture(name: rawName, bytes: Array(body.readableBytesView))]
-        }
-        guard let boundary = parameter("boundary", of: contentType), !boundary.isEmpty, boundary.utf8.count <= 70
-        else {
-            throw BadRequest("multipart/form-data needs a boundary of 1 to 70 characters in Content-Type")
-        }
-        let parts = try MultipartBody.parts(Array(body.readableBytesView), boundary: Array(boundary.utf8))
-        guard !parts.isEmpty else { throw BadRequest("the multipart/form-data body holds no part") }
-        guard parts.count <= pictureLimit else { throw BadRequest("at most \(pictureLimit) pictures a request") }
-        return parts.enumerated().map { index, part in
-            let disposition = part.headers.first { $0.name.lowercased() == "content-disposition" }?.value ?? ""
-            let name = parameter("filename", of: disposition) ?? parameter("name", of: disposition)
-            return UploadedPicture(name: name ?? "part \(index + 1)", bytes: part.body)
-        }
-    }
-
-    /// `name=value` (or `name="value"`) among the `;`-separated parameters of a header value.
-    static func parameter(_ name: String, of header: String) -> String? {
-        for item in header.split(separator: ";").dropFirst() {
-            let pair = item.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingSpaces.lowercased() == name else { continue }
-            var value = pair[1].trimmingSpaces
-            if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
-            return String(value)
-        }
-        return nil
-    }
-}
 
 /// A `multipart/form-data` body taken apart (RFC 7578, RFC 2046): each part's header
 /// lines and its bytes. Strict about the framing, lenient about what the headers hold
