@@ -45,12 +45,12 @@ func withLiveServer<T: Sendable>(_ settings: ServerSettings, _ body: @Sendable (
     }
 }
 
-/// Runs `body` with one connection open to a real server set up by `adjust`, then closes
-/// the connection and stops the server.
+/// Runs `body` with one connection open to a real server with `settings`, then closes the
+/// connection and stops the server.
 func withLiveConnection(
-    _ adjust: (inout ServerSettings) -> Void, _ body: @Sendable (Int, RawConnection) async throws -> Void
+    _ settings: ServerSettings, _ body: @Sendable (Int, RawConnection) async throws -> Void
 ) async throws {
-    try await withLiveServer(liveSettings(adjust)) { port in
+    try await withLiveServer(settings) { port in
         let connection = try await RawConnection.open(port: port)
         do {
             try await body(port, connection)
@@ -190,7 +190,7 @@ let hangGuard = Duration.seconds(30)
 
 @Suite struct ConnectionLimitTests {
     @Test func anIdleConnectionIsClosed() async throws {
-        try await withLiveConnection({ $0.idleTimeout = .seconds(1) }) { port, idle in
+        try await withLiveConnection(liveSettings { $0.idleTimeout = .seconds(1) }) { port, idle in
             // Nothing sent: the server closes it once the idle timeout has passed.
             #expect(await idle.closes(within: hangGuard))
             // A connection that is used and then left idle is closed too.
@@ -226,11 +226,13 @@ let hangGuard = Duration.seconds(30)
 
     @Test func aTricklingBodyHoldsNoDecodePlaceAndIsCutOff() async throws {
         let photo = try sample("photos/qrcode-2-17.png")
-        try await withLiveConnection({
-            $0.admissionLimit = 1
-            $0.requestReadTimeout = .seconds(2)
-            $0.idleTimeout = .seconds(120)
-        }) { port, slow in
+        try await withLiveConnection(
+            liveSettings {
+                $0.admissionLimit = 1
+                $0.requestReadTimeout = .seconds(2)
+                $0.idleTimeout = .seconds(120)
+            }
+        ) { port, slow in
             #expect(await slow.send(postHead("/decode", length: photo.count) + "\u{89}PNG"))
             // Once the slow request is in the server (in flight beside the /metrics request
             // that asks), a whole picture on another connection takes the one place.
@@ -264,10 +266,12 @@ let hangGuard = Duration.seconds(30)
 
     @Test func aRefusalBeforeTheBodyKeepsTheConnection() async throws {
         let photo = try sample("photos/qrcode-2-17.png")
-        try await withLiveConnection({
-            $0.admissionLimit = 0
-            $0.lineLimit = 0
-        }) { _, connection in
+        try await withLiveConnection(
+            liveSettings {
+                $0.admissionLimit = 0
+                $0.lineLimit = 0
+            }
+        ) { _, connection in
             // Twice on one connection: the body of the refused request is read past, and the
             // next request is answered.
             for _ in 0..<2 {
