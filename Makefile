@@ -107,9 +107,9 @@ check: test-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-# Sources/qr/QuickOptions.swift, the names and kinds of the options QuickParse reads, made
+# Sources/qr/DecodeOption.swift and EncodeOption.swift, the names and kinds of the options QuickParse reads, made
 # from `qr decode` and `qr encode --experimental-dump-help` (QuickOptionsTests, which `make
-# check` runs, fails when it is stale). Run it after changing an option's declaration.
+# check` runs, fails when one is stale). Run it after changing an option's declaration.
 quick-options:
 	$(SWIFT) build --build-tests
 	QRKIT_WRITE_QUICK_OPTIONS=1 $(SWIFT) test --skip-build --filter QuickOptionsTests

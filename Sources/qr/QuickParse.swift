@@ -10,7 +10,7 @@
 // What: the plain forms, `--name VALUE`, `--name=VALUE`, flags, `-q`, `-i`/`-o VALUE` and
 // positional arguments, straight into the settings that ``DecodeCommand`` and
 // ``EncodeCommand`` make. The names, short names and kinds of the options come from
-// QuickOptions.swift, which `make quick-options` makes from the ArgumentParser
+// DecodeOption.swift and EncodeOption.swift, which `make quick-options` makes from the ArgumentParser
 // declarations; here is only where each option's value goes, parsed as ArgumentParser
 // parses it (`init(argument:)`). Anything else, or anything in doubt, is not read here: help,
 // `--`, an unknown or repeated name, a value that could be an option, a value that does
@@ -196,13 +196,4 @@ private enum Tokens {
         target = parsed
         return true
     }
-}
-
-/// An option of a command as QuickParse reads it: its names and whether it takes a value,
-/// from the command's ArgumentParser declarations (QuickOptions.swift, generated).
-protocol QuickOption: Equatable {
-    init?(long name: String)
-    init?(short name: Character)
-    /// An option that takes a value, rather than a flag.
-    var takesValue: Bool { get }
 }

@@ -1,11 +1,11 @@
-// qr CLI tests — Sources/qr/QuickOptions.swift is what the ArgumentParser declarations give.
+// qr CLI tests — Sources/qr/DecodeOption.swift and EncodeOption.swift are what the ArgumentParser declarations give.
 //
 // QuickParse reads the everyday command lines of `qr decode` and `qr encode` without
 // ArgumentParser, and takes each option's names, short names and kind (flag, or option
-// with a value) from QuickOptions.swift. That file is made from `qr CMD
+// with a value) from DecodeOption.swift and EncodeOption.swift, made from `qr CMD
 // --experimental-dump-help` (ArgumentParser's own description of a command) by the
 // rendering below, at build time, so that an option is spelled once: in its declaration.
-// `make quick-options` writes it (QRKIT_WRITE_QUICK_OPTIONS=1); this test fails when it
+// `make quick-options` writes them (QRKIT_WRITE_QUICK_OPTIONS=1); this test fails when one
 // differs from what the built `qr` describes.
 import Foundation
 import QRTestSupport
@@ -15,27 +15,28 @@ import Testing
     /// The commands QuickParse reads, with the name of the enum of each one's options.
     static let commands = [("decode", "DecodeOption"), ("encode", "EncodeOption")]
 
-    static let file = PackagePaths.root.appendingPathComponent("Sources/qr/QuickOptions.swift")
+    /// The generated file of the enum `type`.
+    static func file(_ type: String) -> URL {
+        PackagePaths.root.appendingPathComponent("Sources/qr/\(type).swift")
+    }
 
-    @Test func quickOptionsAreWhatArgumentParserDescribes() throws {
-        var descriptions: [(String, String, [QuickOptionDescription])] = []
-        for (command, type) in Self.commands {
-            let dump = try QRProcess.run([command, "--experimental-dump-help"])
-            #expect(dump.status == 0, "\(command): \(dump.stderr)")
-            descriptions.append((command, type, try QuickOptionDescription.options(ofDump: Data(dump.stdout))))
-        }
-        let rendered = QuickOptionDescription.render(descriptions)
+    @Test(arguments: commands) func quickOptionsAreWhatArgumentParserDescribes(command: String, type: String) throws {
+        let dump = try QRProcess.run([command, "--experimental-dump-help"])
+        #expect(dump.status == 0, "\(command): \(dump.stderr)")
+        let options = try QuickOptionDescription.options(ofDump: Data(dump.stdout))
+        let rendered = QuickOptionDescription.render(command: command, type: type, options: options)
+        let file = Self.file(type)
         if ProcessInfo.processInfo.environment["QRKIT_WRITE_QUICK_OPTIONS"] != nil {
-            try Data(rendered.utf8).write(to: Self.file)
+            try Data(rendered.utf8).write(to: file)
         }
-        let current = try String(contentsOf: Self.file, encoding: .utf8)
+        let current = try String(contentsOf: file, encoding: .utf8)
         let old = current.split(separator: "\n", omittingEmptySubsequences: false)
         let new = rendered.split(separator: "\n", omittingEmptySubsequences: false)
         if old != new {
             let line = zip(old, new).enumerated().first { $1.0 != $1.1 }?.offset ?? min(old.count, new.count)
             let expected = line < new.count ? "\"\(new[line])\"" : "the end of the file"
             Issue.record(
-                "Sources/qr/QuickOptions.swift is stale: line \(line + 1) should be \(expected); run `make quick-options`"
+                "Sources/qr/\(type).swift is stale: line \(line + 1) should be \(expected); run `make quick-options`"
             )
         }
     }
@@ -101,16 +102,16 @@ struct QuickOptionDescription {
         }
     }
 
-    /// The text of QuickOptions.swift for these commands, in the form `make format` gives.
-    static func render(_ commands: [(command: String, type: String, options: [QuickOptionDescription])]) -> String {
+    /// The text of `type`'s file for `command`, in the form `make format` gives.
+    static func render(command: String, type: String, options: [QuickOptionDescription]) -> String {
         var text = """
-            // qr — QuickOptions: the names and kinds of the options QuickParse reads, made from the
-            // ArgumentParser declarations by `make quick-options` (QuickOptionsTests): do not edit.
-            // QuickOptionsTests fails when this file differs from what `qr CMD --experimental-dump-help`
-            // describes.
+            // qr — \(type): the names and kinds of the options of `qr \(command)` that QuickParse
+            // reads, made from the ArgumentParser declarations by `make quick-options`
+            // (QuickOptionsTests): do not edit. QuickOptionsTests fails when this file differs
+            // from what `qr \(command) --experimental-dump-help` describes.
 
             """
-        for (command, type, options) in commands {
+        do {
             text += "\n/// The options of `qr \(command)`, named as its ArgumentParser declarations name them.\n"
             text += "enum \(type): QuickOption {\n"
             for option in options { text += "    case \(option.caseName)\n" }

@@ -79,7 +79,7 @@ import Testing
         #expect(written.status == 0)
     }
 
-    /// The lines above give every name of every option QuickParse reads (QuickOptions.swift),
+    /// The lines above give every name of every option QuickParse reads (DecodeOption.swift, EncodeOption.swift),
     /// so that the check of each line by both parsers covers them all: each long name, and
     /// each short one, apart and, for an option with a value, with the value attached.
     @Test func theLinesGiveEveryNameOfEveryOption() throws {
