@@ -63,6 +63,29 @@ public struct Symbol: Sendable, Hashable {
         return box
     }
 
+    /// The mean of the corners; nil when there are none.
+    var middle: (x: Double, y: Double)? {
+        guard !corners.isEmpty else { return nil }
+        let count = Double(corners.count)
+        return (
+            Double(corners.reduce(0) { $0 + $1.x }) / count, Double(corners.reduce(0) { $0 + $1.y }) / count
+        )
+    }
+
+    /// Whether `point` lies inside the polygon of the corners, whichever way round they go
+    /// (a mirrored code lists them the other way): a count of the edges a ray from it crosses.
+    func encloses(_ point: (x: Double, y: Double)) -> Bool {
+        var inside = false
+        for (index, a) in corners.enumerated() {
+            let b = corners[(index + 1) % corners.count]
+            let (ax, ay, bx, by) = (Double(a.x), Double(a.y), Double(b.x), Double(b.y))
+            if (ay > point.y) != (by > point.y), point.x < ax + (point.y - ay) * (bx - ax) / (by - ay) {
+                inside.toggle()
+            }
+        }
+        return inside
+    }
+
     /// True when both symbols hold the same bytes at overlapping places: one code read twice.
     public func isSameCode(as other: Symbol) -> Bool {
         guard bytes == other.bytes else { return false }
@@ -78,11 +101,28 @@ extension Array where Element == Symbol {
 
     /// The symbols a strategy answers with, from the engines' answers (`found`, one list
     /// each): the winner's, with the parts of provisional answers that it did not read;
-    /// with no winner (or for `all`), every answer merged.
+    /// with no winner (or for `all`), every answer merged. Micro QR reads inside a QR
+    /// symbol read are left out (``removingMicroReadsInsideQR()``).
     static func answer(winner: [Symbol]?, found: [[Symbol]]) -> [Symbol] {
-        guard let winner else { return found.flatMap { $0 }.removingDuplicateReads() }
+        guard let winner else { return found.flatMap { $0 }.removingDuplicateReads().removingMicroReadsInsideQR() }
         let provisional = found.filter(\.isProvisionalAnswer).flatMap { $0 }
-        return provisional.isEmpty ? winner : (winner + provisional).removingDuplicateReads()
+        let answer = provisional.isEmpty ? winner : (winner + provisional).removingDuplicateReads()
+        return answer.removingMicroReadsInsideQR()
+    }
+
+    /// The symbols without the Micro QR reads whose middle lies inside a QR symbol read
+    /// with them. A QR code's finder and the modules beside it can pass for a Micro QR
+    /// symbol (zxing-cpp 1.4 reads such a one, empty, where the QR code's own read came
+    /// from another pass), while a real Micro QR symbol never lies inside another code:
+    /// its quiet zone keeps them apart. The QR read, with three finders and a longer
+    /// format check, is the one kept.
+    package func removingMicroReadsInsideQR() -> [Symbol] {
+        let codes = filter { !$0.isMicro && $0.corners.count >= 3 }
+        guard !codes.isEmpty, contains(where: \.isMicro) else { return self }
+        return filter { symbol in
+            guard symbol.isMicro, let middle = symbol.middle else { return true }
+            return !codes.contains { $0.encloses(middle) }
+        }
     }
 
     /// The symbols with repeated reads of one code removed, first read kept, order kept;
