@@ -7,8 +7,9 @@ import Synchronization
 /// budget, and at most ``admissionLimit`` requests at once.
 ///
 /// A request that finds every place taken waits in a line of at most ``lineLimit``, for at
-/// most ``waitLimit``, and the newest waiter is given the next place (the LIFO of Maurer's
-/// "Fail at Scale"): under overload those given a place have waited least, and those that
+/// most ``waitLimit``. While the line is no longer than the places, the next place goes to
+/// the waiter that came first; once it is longer (overload), to the newest (the adaptive
+/// LIFO of Maurer's "Fail at Scale"): those given a place have waited least, and those that
 /// have waited longest are the ones refused (503 with Retry-After). A request that finds
 /// the line full is refused at once. Waiting costs no CPU, where an immediate refusal to
 /// a client that asks again at once (as a load generator does) takes from the decodes the
@@ -140,7 +141,11 @@ final class DecodeService: Sendable {
     func release() {
         metrics.decodesInFlight.decrement()
         let next = line.withLock { line -> Waiter? in
-            if let newest = line.waiting.popLast() { return newest }
+            // In order while the line is no longer than the places: every waiter is then
+            // a few decodes from its turn, and none is passed over until it is refused.
+            // Newest first once it is longer (overload).
+            if line.waiting.count > admissionLimit, let newest = line.waiting.popLast() { return newest }
+            if !line.waiting.isEmpty { return line.waiting.removeFirst() }
             line.admitted -= 1
             return nil
         }

@@ -366,6 +366,26 @@ func multipart(_ files: [(name: String, bytes: [UInt8])], boundary: String) -> B
         #expect(older.answer == true)
     }
 
+    @Test func aLineNoLongerThanThePlacesIsServedInOrder() async throws {
+        // A moderate load: newest first here would pass the older waiter over again and
+        // again, until its wait ran out and it was refused.
+        let service = DecodeService(
+            admissionLimit: 2, lineLimit: 4, waitLimit: .seconds(600), pixelLimit: 1000, metrics: ServerMetrics())
+        #expect(await service.admit())
+        #expect(await service.admit())
+        let older = PendingAdmission(service)
+        try await waitUntil { service.waitingCount == 1 }
+        let newer = PendingAdmission(service)
+        try await waitUntil { service.waitingCount == 2 }
+        service.release()
+        try await waitUntil { older.answer != nil }
+        #expect(older.answer == true)
+        #expect(newer.answer == nil)
+        service.release()
+        try await waitUntil { newer.answer != nil }
+        #expect(newer.answer == true)
+    }
+
     @Test func aWaiterGivenNoPlaceInTimeIsRefused() async throws {
         let service = DecodeService(
             admissionLimit: 1, lineLimit: 4, waitLimit: .milliseconds(50), pixelLimit: 1000, metrics: ServerMetrics())
