@@ -21,6 +21,10 @@ struct Scene {
     var motionAngle: Double?
     /// The codes drawn, in the order of ``payloads``.
     var matrices: [QRMatrix] = []
+    /// Where the code of a curved picture lies (its symbol and quiet zone, in module units,
+    /// `matrices[0].size + 8` a side, mapped to pixels), for tests that measure a fitted
+    /// grid against it; nil for the other categories.
+    var symbolMesh: SurfaceMesh?
 
     init(category: GeneratedCategory, random: SplitMix64) {
         self.category = category
@@ -134,6 +138,7 @@ struct Scene {
             category == .curved
             ? bentPlacement(side: side, module: module, within: box)
             : placement(side: side, module: module, within: box)
+        if category == .curved { symbolMesh = mesh }
         if mesh.cells == 1 {
             let corners = (0..<4).map { mesh.point($0 == 1 || $0 == 2 ? 1 : 0, $0 >= 2 ? 1 : 0) }
             let withQuietZone = ((corners[1] - corners[0]) * (corners[1] - corners[0])).sum().squareRoot()

@@ -25,4 +25,17 @@ struct SurfaceMesh {
     }
 
     func point(_ i: Int, _ j: Int) -> SIMD2<Double> { points[j * (cells + 1) + i] }
+
+    /// Where the point (`u`, `v`) of module coordinates (0...`side`) lies on the canvas,
+    /// bilinearly between the points of its cell.
+    func map(_ u: Double, _ v: Double, side: Double) -> SIMD2<Double> {
+        let cell = side / Double(cells)
+        let i = min(cells - 1, max(0, Int(u / cell)))
+        let j = min(cells - 1, max(0, Int(v / cell)))
+        let tu = u / cell - Double(i)
+        let tv = v / cell - Double(j)
+        let top = point(i, j) * (1 - tu) + point(i + 1, j) * tu
+        let bottom = point(i, j + 1) * (1 - tu) + point(i + 1, j + 1) * tu
+        return top * (1 - tv) + bottom * tv
+    }
 }
