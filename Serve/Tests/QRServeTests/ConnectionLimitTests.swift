@@ -189,6 +189,13 @@ let healthz = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 let hangGuard = Duration.seconds(30)
 
 @Suite struct ConnectionLimitTests {
+    /// A photo with one code: the body of the /decode requests here.
+    let photo: [UInt8]
+
+    init() throws {
+        photo = try sample("photos/qrcode-2-17.png")
+    }
+
     @Test func anIdleConnectionIsClosed() async throws {
         try await withLiveConnection(liveSettings { $0.idleTimeout = .seconds(1) }) { port, idle in
             // Nothing sent: the server closes it once the idle timeout has passed.
@@ -225,7 +232,6 @@ let hangGuard = Duration.seconds(30)
     }
 
     @Test func aTricklingBodyHoldsNoDecodePlaceAndIsCutOff() async throws {
-        let photo = try sample("photos/qrcode-2-17.png")
         try await withLiveConnection(
             liveSettings {
                 $0.admissionLimit = 1
@@ -265,13 +271,12 @@ let hangGuard = Duration.seconds(30)
     }
 
     @Test func aRefusalBeforeTheBodyKeepsTheConnection() async throws {
-        let photo = try sample("photos/qrcode-2-17.png")
-        try await withLiveConnection(
-            liveSettings {
-                $0.admissionLimit = 0
-                $0.lineLimit = 0
-            }
-        ) { _, connection in
+        // No place and no line: every /decode is refused before its body is read.
+        let refusing = liveSettings {
+            $0.admissionLimit = 0
+            $0.lineLimit = 0
+        }
+        try await withLiveConnection(refusing) { _, connection in
             // Twice on one connection: the body of the refused request is read past, and the
             // next request is answered.
             for _ in 0..<2 {
