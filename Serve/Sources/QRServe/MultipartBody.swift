@@ -69,7 +69,8 @@ enum MultipartBody {
 }
 
 extension Substring {
-    fileprivate var trimmingSpaces: Substring {
+    /// The text without the spaces and tabs around it: a header's value, a parameter.
+    var trimmingSpaces: Substring {
         var text = self
         while text.first == " " || text.first == "\t" { text = text.dropFirst() }
         while text.last == " " || text.last == "\t" { text = text.dropLast() }
