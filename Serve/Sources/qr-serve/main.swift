@@ -25,17 +25,13 @@ struct QRServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free one (printed on standard output).")
     var port = 8080
 
-    @Option(name: .customLong("max-body-mb"), help: "The largest request body, in MB (413 past it).")
+    @Option(help: "The largest request body, in MB (413 past it).")
     var maxBodyMB = 20
 
-    @Option(
-        name: .customLong("max-decodes"),
-        help: "The most /decode requests decoding at once; default: two per core.")
+    @Option(help: "The most /decode requests decoding at once; default: two per core.")
     var maxDecodes: Int?
 
-    @Option(
-        name: .customLong("max-waiting"),
-        help: "The most /decode requests waiting for a place (503 with Retry-After past it).")
+    @Option(help: "The most /decode requests waiting for a place (503 with Retry-After past it).")
     var maxWaiting = 1024
 
     @Option(
@@ -43,14 +39,10 @@ struct QRServeCommand: AsyncParsableCommand {
         help: "The longest a /decode request waits for a place, in milliseconds (503 with Retry-After past it).")
     var maxWaitMilliseconds = 250
 
-    @Option(
-        name: .customLong("max-body-memory-mb"),
-        help: "The most MB of /decode bodies held at once (503 with Retry-After past it).")
+    @Option(help: "The most MB of /decode bodies held at once (503 with Retry-After past it).")
     var maxBodyMemoryMB = 256
 
-    @Option(
-        name: .customLong("max-connections"),
-        help: "The most connections open at once; past it, new ones wait unaccepted until one closes.")
+    @Option(help: "The most connections open at once; past it, new ones wait unaccepted until one closes.")
     var maxConnections = 1024
 
     @Option(
