@@ -137,7 +137,8 @@ final class DecodeService: Sendable {
         waiter?.continuation.resume(returning: false)
     }
 
-    /// Gives back a place that ``admit()`` took: to the newest waiter, if any.
+    /// Gives back a place that ``admit()`` took: to a waiter, if any (in order, or the
+    /// newest once the line is longer than the places), else to the free places.
     func release() {
         metrics.decodesInFlight.decrement()
         let next = line.withLock { line -> Waiter? in
