@@ -14,14 +14,20 @@ package func threadCPUTime() -> Duration {
     return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
 }
 
-/// Starts a detached thread that runs `body`, or runs `body` on a Dispatch queue labelled
-/// `name` when no thread can be made.
+/// Starts a detached thread named `name` (as `top -H` and `/proc` show it) that runs
+/// `body`, or runs `body` on a Dispatch queue labelled `name` when no thread can be made.
+/// Unnamed, a thread would carry its creator's name, so the decode workers would look
+/// like the Swift concurrency pool's threads that happened to start them.
 package func startThread(named name: String, _ body: @escaping @Sendable () -> Void) {
     final class Start {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
-    let start = Unmanaged.passRetained(Start(body))
+    let start = Unmanaged.passRetained(
+        Start {
+            nameThisThread(name)
+            body()
+        })
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
@@ -37,6 +43,17 @@ package func startThread(named name: String, _ body: @escaping @Sendable () -> V
         start.release()
         DispatchQueue(label: name).async(execute: body)
     }
+}
+
+/// Names the calling thread: the kernel keeps the first 15 bytes. Through
+/// `/proc/thread-self/comm`, since glibc's `pthread_setname_np` is not visible to Swift
+/// here; where that file cannot be written the thread keeps its name.
+private func nameThisThread(_ name: String) {
+    let file = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+    guard file >= 0 else { return }
+    defer { close(file) }
+    let bytes = Array(name.utf8.prefix(15))
+    _ = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
 }
 
 /// The calling thread's identity (`pthread_self`), to look it up among threads of one's own.
