@@ -14,9 +14,19 @@ import Synchronization
 /// the line full is refused at once. Waiting costs no CPU, where an immediate refusal to
 /// a client that asks again at once (as a load generator does) takes from the decodes the
 /// CPU of answering it again and again.
+///
+/// The places shrink under overload. While the line is short, all ``admissionLimit``
+/// places are given: pictures queue on the executor, so no worker waits for the hand-over
+/// of the next one, and a waiter's time is the same in the line or on the executor. Once
+/// the line is longer than the places, only ``overloadAdmissionLimit`` are (one per
+/// worker): a picture queued behind others on the executor would wait there in arrival
+/// order, where in the line the newest goes first, so a deep executor queue would only
+/// add to the wait of every request admitted.
 final class DecodeService: Sendable {
     /// The most /decode requests decoding at once.
     let admissionLimit: Int
+    /// The most decoding at once while the line is longer than ``admissionLimit``.
+    let overloadAdmissionLimit: Int
     /// The most requests waiting for a place.
     let lineLimit: Int
     /// The longest a request waits for a place.
@@ -47,11 +57,12 @@ final class DecodeService: Sendable {
     }
 
     init(
-        admissionLimit: Int, lineLimit: Int = 0, waitLimit: Duration = .zero, bodyMemoryLimit: Int = .max,
-        pixelLimit: Int, metrics: ServerMetrics
+        admissionLimit: Int, overloadAdmissionLimit: Int? = nil, lineLimit: Int = 0, waitLimit: Duration = .zero,
+        bodyMemoryLimit: Int = .max, pixelLimit: Int, metrics: ServerMetrics
     ) {
         self.bodyMemoryLimit = bodyMemoryLimit
         self.admissionLimit = admissionLimit
+        self.overloadAdmissionLimit = min(admissionLimit, max(1, overloadAdmissionLimit ?? admissionLimit))
         self.lineLimit = lineLimit
         self.waitLimit = waitLimit
         reader = ImageReader(pixelLimit: pixelLimit)
@@ -95,7 +106,7 @@ final class DecodeService: Sendable {
             case wait(Int)
         }
         let outcome = line.withLock { line -> Outcome in
-            if line.admitted < admissionLimit {
+            if line.waiting.isEmpty, line.admitted < placeLimit(line) {
                 line.admitted += 1
                 return .admitted
             }
@@ -110,7 +121,14 @@ final class DecodeService: Sendable {
         case .wait(let id):
             let limit = waitLimit
             admitted = await withCheckedContinuation { continuation in
-                line.withLock { $0.waiting.append(Waiter(id: id, continuation: continuation)) }
+                let given = line.withLock { line in
+                    line.waiting.append(Waiter(id: id, continuation: continuation))
+                    return fillPlaces(&line)
+                }
+                for waiter in given {
+                    waiter.timer?.cancel()
+                    waiter.continuation.resume(returning: true)
+                }
                 let timer = Task {
                     try? await Task.sleep(for: limit)
                     if !Task.isCancelled { self.giveUp(id) }
@@ -137,21 +155,36 @@ final class DecodeService: Sendable {
         waiter?.continuation.resume(returning: false)
     }
 
-    /// Gives back a place that ``admit()`` took: to a waiter, if any (in order, or the
-    /// newest once the line is longer than the places), else to the free places.
+    /// Gives back a place that ``admit()`` took, and gives the places now free to waiters.
     func release() {
         metrics.decodesInFlight.decrement()
-        let next = line.withLock { line -> Waiter? in
-            // In order while the line is no longer than the places: every waiter is then
-            // a few decodes from its turn, and none is passed over until it is refused.
-            // Newest first once it is longer (overload).
-            if line.waiting.count > admissionLimit, let newest = line.waiting.popLast() { return newest }
-            if !line.waiting.isEmpty { return line.waiting.removeFirst() }
+        let given = line.withLock { line in
             line.admitted -= 1
-            return nil
+            return fillPlaces(&line)
         }
-        next?.timer?.cancel()
-        next?.continuation.resume(returning: true)
+        for waiter in given {
+            waiter.timer?.cancel()
+            waiter.continuation.resume(returning: true)
+        }
+    }
+
+    /// The places that may be taken now: fewer under overload (see the type's discussion).
+    private func placeLimit(_ line: Line) -> Int {
+        line.waiting.count > admissionLimit ? overloadAdmissionLimit : admissionLimit
+    }
+
+    /// Takes waiters off the line, each given a place, while places are free: in order
+    /// while the line is no longer than the places, newest first once it is longer.
+    private func fillPlaces(_ line: inout Line) -> [Waiter] {
+        var given: [Waiter] = []
+        while line.admitted < placeLimit(line), !line.waiting.isEmpty {
+            // In order while the line is short: every waiter is then a few decodes from its
+            // turn, and none is passed over until it is refused.
+            let overloaded = line.waiting.count > admissionLimit
+            given.append(overloaded ? line.waiting.removeLast() : line.waiting.removeFirst())
+            line.admitted += 1
+        }
+        return given
     }
 
     /// The decoder a request's `strategy` and `timeout-ms` ask for.

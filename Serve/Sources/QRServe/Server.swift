@@ -12,10 +12,13 @@ public struct ServerSettings: Sendable {
     public var port = 8080
     /// The largest request body, in bytes: past it, 413.
     public var bodyLimit = 20 << 20
-    /// The most /decode requests decoding at once: two per worker of the executor, one
-    /// running and one ready, so that a worker never waits for the next picture and an
-    /// admitted picture waits for at most one other.
-    public var admissionLimit = 2 * DecodeExecutor.shared.workers
+    /// The most /decode requests decoding at once while few wait: four per worker of the
+    /// executor, so that a worker never waits for the hand-over of the next picture.
+    public var admissionLimit = 4 * DecodeExecutor.shared.workers
+    /// The most decoding at once while more than ``admissionLimit`` wait (overload): one
+    /// per worker, so that an admitted picture starts at once rather than queue behind
+    /// others on the executor (see `DecodeService`).
+    public var overloadAdmissionLimit = DecodeExecutor.shared.workers
     /// The most /decode requests waiting for a place: past it, 503 with Retry-After at once.
     public var lineLimit = 1024
     /// The longest a /decode request waits for a place: past it, 503 with Retry-After.
@@ -47,7 +50,8 @@ let encodeBodyLimit = 64 << 10
 public func makeRouter(settings: ServerSettings, metrics: ServerMetrics) -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self)
     let service = DecodeService(
-        admissionLimit: settings.admissionLimit, lineLimit: settings.lineLimit, waitLimit: settings.waitLimit,
+        admissionLimit: settings.admissionLimit, overloadAdmissionLimit: settings.overloadAdmissionLimit,
+        lineLimit: settings.lineLimit, waitLimit: settings.waitLimit,
         bodyMemoryLimit: settings.bodyMemoryLimit, pixelLimit: settings.pixelLimit, metrics: metrics)
     router.add(middleware: RequestLogMiddleware(metrics: metrics))
 

@@ -28,7 +28,12 @@ struct QRServeCommand: AsyncParsableCommand {
     @Option(help: "The largest request body, in MB (413 past it).")
     var maxBodyMB = 20
 
-    @Option(help: "The most /decode requests decoding at once; default: two per core.")
+    @Option(
+        help: """
+            The most /decode requests decoding at once; default: four per core. While more \
+            than that wait, one per core (or this, if lower), so that the newest waiter \
+            starts at once.
+            """)
     var maxDecodes: Int?
 
     @Option(help: "The most /decode requests waiting for a place (503 with Retry-After past it).")

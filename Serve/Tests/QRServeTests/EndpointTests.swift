@@ -386,6 +386,34 @@ func multipart(_ files: [(name: String, bytes: [UInt8])], boundary: String) -> B
         #expect(newer.answer == true)
     }
 
+    @Test func underOverloadThePlacesShrinkAndGrowBackWhenTheLineIsShort() async throws {
+        // Past the places, a picture admitted would queue on the executor behind the
+        // others, in arrival order: fewer places then, each for the newest waiter.
+        let service = DecodeService(
+            admissionLimit: 2, overloadAdmissionLimit: 1, lineLimit: 8, waitLimit: .seconds(600), pixelLimit: 1000,
+            metrics: ServerMetrics())
+        #expect(await service.admit())
+        #expect(await service.admit())
+        var waiters: [PendingAdmission] = []
+        for count in 1...3 {
+            waiters.append(PendingAdmission(service))
+            try await waitUntil { service.waitingCount == count }
+        }
+        // The line (3) is longer than the places (2): one place, and it is still taken.
+        service.release()
+        #expect(service.waitingCount == 3)
+        // That one freed goes to the newest; then the line (2) is short again, so the
+        // places grow back to 2 and the oldest has the second.
+        service.release()
+        try await waitUntil { waiters[2].answer != nil && waiters[0].answer != nil }
+        #expect(waiters[2].answer == true)
+        #expect(waiters[0].answer == true)
+        #expect(service.waitingCount == 1)
+        service.release()
+        try await waitUntil { waiters[1].answer != nil }
+        #expect(waiters[1].answer == true)
+    }
+
     @Test func aWaiterGivenNoPlaceInTimeIsRefused() async throws {
         let service = DecodeService(
             admissionLimit: 1, lineLimit: 4, waitLimit: .milliseconds(50), pixelLimit: 1000, metrics: ServerMetrics())
