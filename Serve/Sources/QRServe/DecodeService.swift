@@ -125,10 +125,7 @@ final class DecodeService: Sendable {
                     line.waiting.append(Waiter(id: id, continuation: continuation))
                     return fillPlaces(&line)
                 }
-                for waiter in given {
-                    waiter.timer?.cancel()
-                    waiter.continuation.resume(returning: true)
-                }
+                resumeAdmitted(given)
                 let timer = Task {
                     try? await Task.sleep(for: limit)
                     if !Task.isCancelled { self.giveUp(id) }
@@ -146,22 +143,30 @@ final class DecodeService: Sendable {
         return admitted
     }
 
-    /// Refuses the waiter `id` if it is still waiting.
+    /// Refuses the waiter `id` if it is still waiting. A shorter line may end an overload,
+    /// and so free places for the others.
     private func giveUp(_ id: Int) {
-        let waiter = line.withLock { line -> Waiter? in
-            guard let index = line.waiting.firstIndex(where: { $0.id == id }) else { return nil }
-            return line.waiting.remove(at: index)
+        let (waiter, given) = line.withLock { line -> (Waiter?, [Waiter]) in
+            guard let index = line.waiting.firstIndex(where: { $0.id == id }) else { return (nil, []) }
+            let waiter = line.waiting.remove(at: index)
+            return (waiter, fillPlaces(&line))
         }
         waiter?.continuation.resume(returning: false)
+        resumeAdmitted(given)
     }
 
     /// Gives back a place that ``admit()`` took, and gives the places now free to waiters.
     func release() {
         metrics.decodesInFlight.decrement()
-        let given = line.withLock { line in
-            line.admitted -= 1
-            return fillPlaces(&line)
-        }
+        resumeAdmitted(
+            line.withLock { line in
+                line.admitted -= 1
+                return fillPlaces(&line)
+            })
+    }
+
+    /// Tells waiters taken off the line that they have a place.
+    private func resumeAdmitted(_ given: [Waiter]) {
         for waiter in given {
             waiter.timer?.cancel()
             waiter.continuation.resume(returning: true)
