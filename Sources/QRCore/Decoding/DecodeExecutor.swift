@@ -8,7 +8,10 @@ import Dispatch
 /// over them (its ``DecodePolicy``), not a set of threads. A pass is ranked by what it
 /// costs to reach: the mean CPU time, measured as the executor runs, of that engine's
 /// passes up to and including it (until one has run, what the engine says it typically
-/// costs, else a millisecond), and for engines that run in turn
+/// costs, else a millisecond), each pass's time taken as on a picture of
+/// ``referencePixels`` (a pass's work grows with the picture: timed on pictures of every
+/// size, one engine's mean against another's would say more of the pictures each has
+/// met than of the engines), and for engines that run in turn
 /// (``DecodePolicy/ranksInTurn``) the passes of the engines before it too, so cheap
 /// passes come first, whichever engine and picture they belong to.
 /// Among passes of equal rank the engine listed first goes first, then the picture that
@@ -41,8 +44,9 @@ public final class DecodeExecutor: Sendable {
     private let state = Locked(State())
     /// Where hedge timers fire.
     let timers = DispatchQueue(label: "qrkit.executor.timers")
-    /// The mean CPU time of each engine's passes so far, which ranks them.
-    private let costs = Locked<[PassKey: (count: Int, microseconds: Int)]>([:])
+    /// The mean CPU time of each engine's passes so far, as on a picture of
+    /// ``referencePixels``, which ranks them.
+    private let costs = Locked<[PassKey: (count: Int, microseconds: Double)]>([:])
 
     /// A pass in the book of costs: two names, hashed without joining them into a string
     /// of their own (an allocation for every pass of every decode).
@@ -57,9 +61,15 @@ public final class DecodeExecutor: Sendable {
     /// What a pass is assumed to cost before one has run: a millisecond.
     static let unknownCost = 1000
 
-    /// Records that `pass` of `engine` took `cpu`.
-    func recordCost(engine: String, pass: String, cpu: Duration) {
-        let micros = Int(cpu.milliseconds * 1000)
+    /// The picture size costs are booked for: about that of the photographs the engines'
+    /// typical costs were measured on. A pass on a larger picture is booked at its time
+    /// scaled down to this size; one on a smaller picture at its time, as a pass's fixed
+    /// part weighs most there.
+    static let referencePixels = 1 << 16
+
+    /// Records that `pass` of `engine` took `cpu` on a picture of `pixels`.
+    func recordCost(engine: String, pass: String, cpu: Duration, pixels: Int) {
+        let micros = cpu.milliseconds * 1000 * Double(Self.referencePixels) / Double(max(pixels, Self.referencePixels))
         costs.withLock { book in
             let key = PassKey(engine: engine, pass: pass)
             let old = book[key] ?? (0, 0)
@@ -67,13 +77,14 @@ public final class DecodeExecutor: Sendable {
         }
     }
 
-    /// The mean cost, in microseconds, of each of `passes`; for one that has not run yet,
+    /// The mean cost, in microseconds, of each of `passes` on a picture of
+    /// ``referencePixels``; for one that has not run yet,
     /// what its engine says it typically costs, else ``unknownCost``.
     func meanCosts(of passes: [DecodePass]) -> [Int] {
         costs.withLock { book in
             passes.map { pass in
                 if let entry = book[PassKey(engine: pass.engine.name, pass: pass.name)], entry.count > 0 {
-                    return max(1, entry.microseconds / entry.count)
+                    return max(1, Int(entry.microseconds / Double(entry.count)))
                 }
                 return pass.typicalCost.map { max(1, Int($0.milliseconds * 1000)) } ?? Self.unknownCost
             }

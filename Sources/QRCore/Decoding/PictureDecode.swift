@@ -235,7 +235,9 @@ final class PictureDecode: Sendable {
         let cpu = threadCPUTime() - cpuStart
         switch result {
         case .failure(.cancelled): break  // A pass stopped early says nothing of what it costs.
-        default: executor.recordCost(engine: engine.name, pass: decodePass.name, cpu: cpu)
+        default:
+            executor.recordCost(
+                engine: engine.name, pass: decodePass.name, cpu: cpu, pixels: picture.original.pixelCount)
         }
         var complete = true
         if case .success(let symbols) = result, !symbols.isEmpty { complete = isComplete(symbols, of: index) }

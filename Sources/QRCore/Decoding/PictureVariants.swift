@@ -16,6 +16,8 @@ public final class PictureVariants: Sendable {
     /// ``DecodeError/cancelled``, rather than hold a worker for an answer nobody will read.
     public let stop: CancellationFlag
     private let memo = Locked<[String: Slot]>([:])
+    /// The grids each kind of redrawn read fitted, when it read nothing.
+    private let fitted = Locked<[RedrawnFinders: [RedrawnFit]]>([:])
 
     /// One memo entry, made under its own lock: a pass that asks while another makes it
     /// waits for that value rather than making its own, and other entries are not held up.
@@ -88,18 +90,26 @@ public final class PictureVariants: Sendable {
     }
 
     /// The symbols that `read` finds in drawings made anew from module grids fitted to
-    /// the picture's finder patterns (`GrayImage.readRedrawn(finders:repairing:stop:_:)`), corners
+    /// the picture's finder patterns (`GrayImage.readRedrawn(finders:repairing:stop:fits:record:_:)`), corners
     /// in the picture; in a picture over 1600 pixels a side, fitted to the halved picture
     /// (``halved``): a quarter of the pixels to look through for finders.
     /// Stops early, throwing ``DecodeError/cancelled``, once ``stop`` is raised.
+    ///
+    /// The grids of a read that read nothing are kept, so that a second read of the same
+    /// finders (a repairing one) draws them again without fitting them again.
     package func readRedrawn(
         finders: RedrawnFinders = .all, repairing: Bool = false, _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
+        let fitted = self.fitted.withLock { $0[finders] }
+        let record: ([RedrawnFit]) -> Void = { fits in self.fitted.withLock { $0[finders] = fits } }
         guard max(original.width, original.height) > 1600 else {
-            return try original.readRedrawn(finders: finders, repairing: repairing, stop: stop, read)
+            return try original.readRedrawn(
+                finders: finders, repairing: repairing, stop: stop, fits: fitted, record: record, read)
         }
         let halved = self.halved
-        return try halved.readRedrawn(finders: finders, repairing: repairing, stop: stop, read).map {
+        return try halved.readRedrawn(
+            finders: finders, repairing: repairing, stop: stop, fits: fitted, record: record, read
+        ).map {
             $0.scaledCorners(by: Double(original.width) / Double(halved.width))
         }
     }

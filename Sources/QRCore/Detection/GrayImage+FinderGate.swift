@@ -136,18 +136,29 @@ extension GrayImage {
                                 let high = min(end, x &+ radius &+ 1)
                                 return Int(pixels[x]) &* (high &- low) < sum[high] &- sum[low]
                             }
+                            // Where the window lies wholly in the stretch, it needs no clipping.
+                            let window = 2 &* radius &+ 1
+                            @inline(__always) func isDarkInside(_ x: Int) -> Bool {
+                                Int(pixels[x]) &* window < sum[x &+ radius &+ 1] &- sum[x &- radius]
+                            }
                             let firstIsDark = isDark(start)
                             var count = 1
                             runs[0] = start
                             var previous = firstIsDark
                             var x = start &+ 1
-                            while x < end {
-                                let dark = isDark(x)
-                                runs[count] = x
-                                count &+= dark != previous ? 1 : 0
-                                previous = dark
-                                x &+= 1
+                            @inline(__always) func scan(to limit: Int, _ isDark: (Int) -> Bool) {
+                                while x < limit {
+                                    let dark = isDark(x)
+                                    runs[count] = x
+                                    count &+= dark != previous ? 1 : 0
+                                    previous = dark
+                                    x &+= 1
+                                }
                             }
+                            let inside = min(end, start &+ radius)
+                            scan(to: inside, isDark)
+                            scan(to: end &- radius, isDarkInside)
+                            scan(to: end, isDark)
                             runs[count] = end
                             for index in 0..<count { runs[index] = runs[index &+ 1] &- runs[index] }
                             // Every five runs in a row, starting dark (dark on light) or light (light
@@ -155,7 +166,9 @@ extension GrayImage {
                             var position = start
                             for index in 0..<max(0, count - 4) {
                                 defer { position += runs[index] }
-                                guard
+                                // The centre run is at least as long as its ring in any 1:1:3:1:1
+                                // pattern: a cheap look that passes over most runs of texture.
+                                guard runs[index + 2] >= runs[index + 1], runs[index + 2] >= runs[index + 3],
                                     isFinderRatio(
                                         runs[index], runs[index + 1], runs[index + 2], runs[index + 3],
                                         runs[index + 4])

@@ -34,12 +34,55 @@ extension GrayImage {
     ///   - repairing: draw each symbol from its codewords as corrected with erasures where
     ///     the picture does not show its modules (``SymbolRepair``), not as sampled; a
     ///     symbol whose codewords cannot be corrected is not drawn.
+    ///   - fits: the grids of an earlier read of the same `finders` that read nothing
+    ///     (see `record`): drawn again, in their order, without fitting them again.
+    ///   - record: given the grids fitted, in order, when every drawing was read and none
+    ///     read anything: a second read of the same finders (`repairing`) needs no fit.
     ///   - read: reads a drawing (black modules on white, four pixels a module, four
     ///     modules of quiet zone), returning its symbols, corners in the drawing.
     package func readRedrawn(
         finders: RedrawnFinders = .all, repairing: Bool = false, stop: CancellationFlag = CancellationFlag(),
+        fits: [RedrawnFit]? = nil, record: ([RedrawnFit]) -> Void = { _ in },
         _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
+        var found: [Symbol] = []
+        // Where the symbols read lie, corners in this picture.
+        var readAreas: [[SIMD2<Double>]] = []
+        /// Draws `fit` and reads the drawing; whether it read anything.
+        func draw(_ fit: RedrawnFit) throws -> Bool {
+            let picture: GrayImage
+            if repairing {
+                let doubts = SymbolRepair.doubts(fit.samples, grid: fit.grid, width: fit.width, height: fit.height)
+                guard let repair = SymbolRepair(samples: fit.samples, size: fit.grid.size, doubts: doubts)
+                else { return false }
+                picture = ModuleGrid.drawing(repair.modules, size: fit.grid.size)
+            } else {
+                picture = fit.grid.redrawn(from: fit.samples)
+            }
+            let drawing = RedrawnSymbol(picture: picture, grid: fit.grid, scale: 4, quietZone: 4, growth: fit.growth)
+            let symbols = try read(drawing.picture)
+            guard !symbols.isEmpty else { return false }
+            for var symbol in symbols where !found.contains(where: { $0.bytes == symbol.bytes }) {
+                symbol.corners = drawing.pictureCorners(symbol.corners)
+                found.append(symbol)
+            }
+            readAreas.append(fit.grid.corners.map { $0 / fit.growth })
+            return true
+        }
+        if let fits {
+            // The same drawings in the same order, each set of finders passed over as the
+            // fit passes it over: once one of its drawings reads, or when two of its
+            // finders lie in a symbol read.
+            var done: Int?
+            for fit in fits where fit.tripleIndex != done {
+                try stop.check()
+                if try Self.twoOfThree(fit.triple, grownBy: fit.growth, lieIn: readAreas) || draw(fit) {
+                    done = fit.tripleIndex
+                }
+            }
+            return found
+        }
+        var fitted: [RedrawnFit] = []
         // Tiny codes are looked for in small pictures only: a larger one needs no scan.
         let longest = max(width, height)
         if finders == .ofTinyCodes, longest > 400 { return [] }
@@ -62,16 +105,15 @@ extension GrayImage {
             }
             if !rings.isEmpty { sources.append((grown, growth, rings, 8)) }
         }
-        var found: [Symbol] = []
-        // Where the symbols read lie, corners in this picture.
-        var readAreas: [[SIMD2<Double>]] = []
         // Only the likeliest set of finders is given meshes: the first found by their runs
         // where there is one (then the search for tiny codes draws its finders flat).
         var meshed = finders == .ofTinyCodes && !direct.isEmpty
+        var tripleIndex = 0
         for source in sources {
             let sampler = PixelSampler(source.image)
             let growth = Double(source.growth)
             for triple in source.triples {
+                tripleIndex += 1
                 try stop.check()
                 if Self.twoOfThree(triple, grownBy: growth, lieIn: readAreas) { continue }
                 var candidates = Self.flatFits(triple, sizes: triple.sizes(margin: source.sizesAround), sampler)
@@ -94,31 +136,16 @@ extension GrayImage {
                                 continue
                             }
                         }
-                        let samples = fitter.samples(grid)
-                        let picture: GrayImage
-                        if repairing {
-                            let doubts = SymbolRepair.doubts(
-                                samples, grid: grid, width: source.image.width, height: source.image.height)
-                            guard let repair = SymbolRepair(samples: samples, size: grid.size, doubts: doubts)
-                            else { continue }
-                            picture = ModuleGrid.drawing(repair.modules, size: grid.size)
-                        } else {
-                            picture = grid.redrawn(from: samples)
-                        }
-                        let drawing = RedrawnSymbol(
-                            picture: picture, grid: grid, scale: 4, quietZone: 4, growth: growth)
-                        let symbols = try read(drawing.picture)
-                        guard !symbols.isEmpty else { continue }
-                        for var symbol in symbols where !found.contains(where: { $0.bytes == symbol.bytes }) {
-                            symbol.corners = drawing.pictureCorners(symbol.corners)
-                            found.append(symbol)
-                        }
-                        readAreas.append(grid.corners.map { $0 / growth })
-                        break fitting
+                        let fit = RedrawnFit(
+                            triple: triple, tripleIndex: tripleIndex, growth: growth, width: source.image.width,
+                            height: source.image.height, grid: grid, samples: fitter.samples(grid))
+                        fitted.append(fit)
+                        if try draw(fit) { break fitting }
                     }
                 }
             }
         }
+        if found.isEmpty { record(fitted) }
         return found
     }
 
@@ -162,4 +189,21 @@ extension GrayImage {
         }
         return sides.count == 1
     }
+}
+
+/// A module grid ``GrayImage/readRedrawn(finders:repairing:stop:fits:record:_:)`` fitted and
+/// drew, with what it takes to draw it again.
+package struct RedrawnFit: Sendable {
+    /// The finders it was fitted to.
+    let triple: FinderTriple
+    /// Which set of finders, counted in the order they were fitted.
+    let tripleIndex: Int
+    /// Pixels of the fitted picture per pixel of the original.
+    let growth: Double
+    /// The size of the picture fitted.
+    let width: Int
+    let height: Int
+    let grid: ModuleGrid
+    /// The shade sampled at each module.
+    let samples: [Float]
 }

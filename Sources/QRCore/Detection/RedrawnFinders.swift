@@ -1,5 +1,5 @@
 // QRKit — RedrawnFinders: which finder patterns a redraw fits module grids to.
-/// Which finders ``GrayImage/readRedrawn(finders:repairing:stop:_:)`` fits grids to.
+/// Which finders ``GrayImage/readRedrawn(finders:repairing:stop:fits:record:_:)`` fits grids to.
 package enum RedrawnFinders: Sendable {
     /// Those found by their runs, in the picture as it is.
     case byRuns
