@@ -60,6 +60,12 @@ public struct ZXingEngine: DecodeEngine {
         /// the picture's edge) given as erasures, which cost half an unknown error: damage
         /// past what zxing-cpp's own correction takes (docs/decoding.md, "Erasures").
         case erasures = "redrawn-erasures"
+        /// The fast pass on the symbol of the likeliest three finders drawn anew from a
+        /// grid that follows paper wrapped round a cylinder or folded, the sheet's few
+        /// parameters tried and its camera fitted to the finders
+        /// (`GrayImage.readCurved(stop:fitted:drawn:_:)`): curves whose far corner the
+        /// `redrawn` pass's homography and meshes miss by modules. QR symbols only.
+        case curved = "redrawn-curved"
     }
 
     public let name = "zxing"
@@ -94,6 +100,7 @@ public struct ZXingEngine: DecodeEngine {
             case .redrawn: return .milliseconds(10)
             case .redrawnTiny: return .milliseconds(15)
             case .erasures: return .milliseconds(10)
+            case .curved: return .milliseconds(10)
             }
         }
     }
@@ -172,6 +179,9 @@ public struct ZXingEngine: DecodeEngine {
         case .erasures:
             options.formats = Int32(CZXING_FORMAT_QR)
             return try picture.readRedrawn(finders: .byRuns, repairing: true) { try Self.read($0, options) }
+        case .curved:
+            options.formats = Int32(CZXING_FORMAT_QR)
+            return try picture.readCurved { try Self.read($0, options) }
         }
     }
 

@@ -27,6 +27,19 @@ package struct ModuleGrid: Sendable {
         displacements = Array(repeating: .zero, count: 4)
     }
 
+    /// A grid that puts each corner of a module where `map` says (module coordinates to
+    /// pixels), and the points between them bilinearly: any smooth map of the symbol.
+    package init(size: Int, map: (Double, Double) -> SIMD2<Double>) {
+        self.size = size
+        homography = Homography(matrix: [1, 0, 0, 0, 1, 0, 0, 0, 1])
+        controls = size + 1
+        displacements = (0..<(controls * controls)).map { index in
+            let u = Double(index % (size + 1))
+            let v = Double(index / (size + 1))
+            return map(u, v) - SIMD2(u, v)
+        }
+    }
+
     /// Where the point (`u`, `v`) of module coordinates lies in the picture.
     package func point(_ u: Double, _ v: Double) -> SIMD2<Double> {
         let shifted = SIMD2(u, v) + displacement(u, v)

@@ -1,0 +1,136 @@
+// QRKit — FinderOutline: a finder pattern's three nested squares traced in the picture, their
+// corners where a symbol's module grid is known best.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The corners of a finder pattern's three squares (the dark centre's, the light ring's and
+/// the dark ring's outer edges: 1.5, 2.5 and 3.5 modules from its centre), found from
+/// edges traced along rays out of its centre, each side a line fitted to its edges.
+///
+/// A grid fitted to a whole symbol is a compromise over it; the edges of a finder are
+/// sharp and many, so its corners are known to a fraction of a module wherever the
+/// paper bends.
+enum FinderOutline {
+    /// Module offsets from a finder's centre of the corners ``corners(of:predicted:sampler:)``
+    /// gives, in its order: each square's top-left, top-right, bottom-right, bottom-left.
+    static let offsets: [SIMD2<Double>] = [1.5, 2.5, 3.5].flatMap { r in
+        [SIMD2(-r, -r), SIMD2(r, -r), SIMD2(r, r), SIMD2(-r, r)]
+    }
+
+    /// The corners of the finder centred at `centre` (in the order of ``offsets``), or nil
+    /// for each one not found. `predicted` maps a module offset from the centre to where a
+    /// grid puts it in the picture: it tells the sides apart, and a corner found more than
+    /// two modules from its prediction is dropped.
+    static func corners(
+        of centre: SIMD2<Double>, predicted: (SIMD2<Double>) -> SIMD2<Double>, sampler: PixelSampler
+    ) -> [SIMD2<Double>?] {
+        let outer = [SIMD2(-3.5, -3.5), SIMD2(3.5, -3.5), SIMD2(3.5, 3.5), SIMD2(-3.5, 3.5)].map(predicted)
+        let reach = outer.map { (($0 - centre) * ($0 - centre)).sum().squareRoot() }.max()! * 1.4
+        let module = reach / 1.4 / (3.5 * 2.0.squareRoot())
+        guard module > 0.5, reach.isFinite else { return Array(repeating: nil, count: 12) }
+        // The three edges along each ray, in pixels from the centre.
+        let rays = 96
+        var edges: [[SIMD2<Double>]] = [[], [], []]
+        let step = min(0.5, module / 4)
+        let count = Int(reach / step)
+        var values = [Float](repeating: 0, count: count)
+        for r in 0..<rays {
+            let angle = Double(r) / Double(rays) * 2 * Double.pi
+            let direction = SIMD2(cos(angle), sin(angle))
+            for k in 0..<count {
+                let p = centre + direction * (Double(k) * step)
+                values[k] = sampler.value(p.x, p.y)
+            }
+            guard let low = values.min(), let high = values.max(), high - low > 20 else { continue }
+            let threshold = (low + high) / 2
+            guard values[0] < threshold else { continue }
+            var found: [Double] = []
+            var dark = true
+            for k in 1..<count where found.count < 3 {
+                if (values[k] < threshold) != dark {
+                    let a = values[k - 1] - threshold
+                    let b = values[k] - threshold
+                    found.append((Double(k - 1) + Double(a / (a - b))) * step)
+                    dark.toggle()
+                }
+            }
+            guard found.count == 3 else { continue }
+            for (square, distance) in found.enumerated() { edges[square].append(centre + direction * distance) }
+        }
+        var corners: [SIMD2<Double>?] = []
+        for (square, r) in [1.5, 2.5, 3.5].enumerated() {
+            let quad = [SIMD2(-r, -r), SIMD2(r, -r), SIMD2(r, r), SIMD2(-r, r)].map(predicted)
+            var lines: [(point: SIMD2<Double>, direction: SIMD2<Double>)?] = []
+            for side in 0..<4 {
+                let a = quad[side]
+                let b = quad[(side + 1) % 4]
+                let along = b - a
+                let length2 = (along * along).sum()
+                var near = edges[square].filter { p in
+                    let t = ((p - a) * along).sum() / length2
+                    guard t > 0.15, t < 0.85 else { return false }
+                    let d = p - (a + along * t)
+                    return (d * d).sum() < module * module
+                }
+                var line = Self.line(through: near)
+                if let fit = line {
+                    near = near.filter { abs(Self.distance($0, from: fit)) < module / 3 }
+                    line = Self.line(through: near)
+                }
+                lines.append(near.count >= 3 ? line : nil)
+            }
+            for corner in 0..<4 {
+                guard let first = lines[(corner + 3) % 4], let second = lines[corner],
+                    let meet = Self.intersection(first, second)
+                else {
+                    corners.append(nil)
+                    continue
+                }
+                let d = meet - quad[corner]
+                corners.append((d * d).sum() < 4 * module * module ? meet : nil)
+            }
+        }
+        return corners
+    }
+
+    /// The line that best fits `points` (least squares across it), or nil for fewer than two.
+    private static func line(through points: [SIMD2<Double>]) -> (point: SIMD2<Double>, direction: SIMD2<Double>)? {
+        guard points.count >= 2 else { return nil }
+        let mean = points.reduce(.zero, +) / Double(points.count)
+        var sxx = 0.0
+        var sxy = 0.0
+        var syy = 0.0
+        for p in points {
+            let d = p - mean
+            sxx += d.x * d.x
+            sxy += d.x * d.y
+            syy += d.y * d.y
+        }
+        let angle = 0.5 * atan2(2 * sxy, sxx - syy)
+        return (mean, SIMD2(cos(angle), sin(angle)))
+    }
+
+    /// The signed distance of `point` from `line`.
+    private static func distance(_ point: SIMD2<Double>, from line: (point: SIMD2<Double>, direction: SIMD2<Double>))
+        -> Double
+    {
+        let d = point - line.point
+        return d.x * line.direction.y - d.y * line.direction.x
+    }
+
+    /// Where two lines meet, or nil when they are nearly parallel.
+    private static func intersection(
+        _ a: (point: SIMD2<Double>, direction: SIMD2<Double>), _ b: (point: SIMD2<Double>, direction: SIMD2<Double>)
+    ) -> SIMD2<Double>? {
+        let cross = a.direction.x * b.direction.y - a.direction.y * b.direction.x
+        guard abs(cross) > 0.2 else { return nil }
+        let d = b.point - a.point
+        let t = (d.x * b.direction.y - d.y * b.direction.x) / cross
+        return a.point + a.direction * t
+    }
+}
