@@ -2,8 +2,9 @@
 // redrawing it from a module grid that a bent sheet seen by a camera gives.
 extension GrayImage {
     /// The QR symbol that `read` finds in a drawing made anew from a module grid that
-    /// follows a bent sheet, fitted to the likeliest three finder patterns found by their
-    /// runs, corners in this picture; empty when there are no three, or no drawing reads.
+    /// follows a bent sheet, fitted to one of the two likeliest sets of three finder
+    /// patterns found by their runs, corners in this picture; empty when there are no
+    /// three, or no drawing reads.
     ///
     /// A free mesh fitted to the picture bends to raise its score, not to follow the
     /// paper; here the grid's shape is held to a sheet wrapped round a cylinder or folded
@@ -24,14 +25,24 @@ extension GrayImage {
     ///   - read: reads a drawing (black modules on white, four pixels a module, four
     ///     modules of quiet zone), returning its symbols, corners in the drawing.
     package func readCurved(
-        stop: CancellationFlag = CancellationFlag(), fitted: Int = 16, drawn: Int = 3, refined: Int = 2,
+        stop: CancellationFlag = CancellationFlag(), fitted: Int = 32, drawn: Int = 3, refined: Int = 2,
         _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
         try stop.check()
-        guard let triple = FinderTriple.triples(of: finderCandidates(), strong: 3, moduleRatio: 3).first else {
-            return []
-        }
         let sampler = PixelSampler(self)
+        for triple in FinderTriple.triples(of: finderCandidates(), strong: 3, moduleRatio: 3) {
+            let symbols = try readCurved(
+                triple, sampler: sampler, stop: stop, fitted: fitted, drawn: drawn, refined: refined, read)
+            if !symbols.isEmpty { return symbols }
+        }
+        return []
+    }
+
+    /// ``readCurved(stop:fitted:drawn:refined:_:)`` for the symbol whose finders are `triple`.
+    private func readCurved(
+        _ triple: FinderTriple, sampler: PixelSampler, stop: CancellationFlag, fitted: Int, drawn: Int, refined: Int,
+        _ read: (GrayImage) throws -> [Symbol]
+    ) throws -> [Symbol] {
         func attempt(_ grid: ModuleGrid, _ fitter: inout ModuleGridFitter) throws -> [Symbol] {
             try stop.check()
             let drawing = RedrawnSymbol(
@@ -135,10 +146,25 @@ struct BentFit {
     ) -> [BentFit] {
         let n = Double(grid.size)
         let centre = SIMD2(n / 2, n / 2)
-        var cameras: [(camera: BentCamera, bend: PaperBend)] = []
-        for bend in PaperBend.candidates(side: n + 8) {
-            let space = points.modules.map { bend.place($0 - centre) }
-            if let camera = BentCamera(space: space, picture: points.pixels) { cameras.append((camera, bend)) }
+        let bends = PaperBend.candidates(side: n + 8)
+        func fitted(_ modules: [SIMD2<Double>], _ pixels: [SIMD2<Double>]) -> [(camera: BentCamera, bend: PaperBend)] {
+            bends.compactMap { bend in
+                BentCamera(space: modules.map { bend.place($0 - centre) }, picture: pixels).map { ($0, bend) }
+            }
+        }
+        var cameras = fitted(points.modules, points.pixels)
+        // A corner traced wrong (a speck on an edge, a ray that left the finder) pulls
+        // every camera: the points far from the best fit's are dropped, and all fitted again.
+        if let best = cameras.min(by: { $0.camera.residual < $1.camera.residual }) {
+            let misses = zip(points.modules, points.pixels).map { module, pixel in
+                let d = best.camera.project(best.bend.place(module - centre)) - pixel
+                return (d * d).sum().squareRoot()
+            }
+            let typical = misses.sorted()[misses.count / 2]
+            let kept = misses.indices.filter { misses[$0] <= max(3 * typical, 0.5) }
+            if kept.count < misses.count, kept.count >= 8 {
+                cameras = fitted(kept.map { points.modules[$0] }, kept.map { points.pixels[$0] })
+            }
         }
         let lattice = [3.5, n / 2, n - 3.5]
         let handles = lattice.flatMap { v in lattice.map { u in SIMD2(u, v) } }
