@@ -12,7 +12,7 @@ extension GrayImage {
     /// `redrawn` pass fits (a homography, then meshes) is taken where it is pinned, at the
     /// finders: each bend's camera is fitted to points there (``BentCamera``). The bends
     /// that fit those points best are scored as the fitter scores grids and the best few
-    /// drawn and read; then the best two are refined (``BentFit/refine(_:step:)``) and
+    /// drawn and read; then the best two of all sizes are refined (``BentFit/refine(_:step:)``) and
     /// read again. The engine's error correction is the judge, so a wrong bend reads as
     /// nothing.
     ///
@@ -58,9 +58,12 @@ extension GrayImage {
             var fitter = ModuleGridFitter(sampler: sampler, size: size)
             if let fit = fitter.coarseHomography(triple) { coarse.append((fit, fitter)) }
         }
+        // The best bends of each size, to refine once no size reads unrefined.
+        var best: [(fit: BentFit, fitter: ModuleGridFitter, score: Double)] = []
         for var (fit, fitter) in coarse.sorted(by: { $0.fit.score > $1.fit.score }) {
             try stop.check()
             var (grid, score) = fitter.refineHomography(triple, from: fit)
+            // The meshed grid tells the finders' corners apart, nearer than a homography.
             for controls in [3, 5] { fitter.refineMesh(&grid, score: &score, controls: controls) }
             try stop.check()
             var scored: [(fit: BentFit, score: Double)] = []
@@ -75,17 +78,19 @@ extension GrayImage {
                 let symbols = try attempt(bentGrid, &fitter)
                 if !symbols.isEmpty { return symbols }
             }
-            for (bent, score) in scored.prefix(refined) {
-                var bent = bent
-                var score = score
-                for step in [0.5, 0.25, 0.125] {
-                    try stop.check()
-                    bent.refine(&fitter, score: &score, step: step * triple.module)
-                }
-                guard let bentGrid = bent.grid else { continue }
-                let symbols = try attempt(bentGrid, &fitter)
-                if !symbols.isEmpty { return symbols }
+            best += scored.prefix(refined).map { ($0.fit, fitter, $0.score) }
+        }
+        // The fits' scores compare between sizes: only the best few overall are refined,
+        // the dearest step.
+        for (bent, fitter, score) in best.sorted(by: { $0.score > $1.score }).prefix(refined) {
+            var (bent, fitter, score) = (bent, fitter, score)
+            for step in [0.5, 0.25, 0.125] {
+                try stop.check()
+                bent.refine(&fitter, score: &score, step: step * triple.module)
             }
+            guard let bentGrid = bent.grid else { continue }
+            let symbols = try attempt(bentGrid, &fitter)
+            if !symbols.isEmpty { return symbols }
         }
         return []
     }
@@ -108,7 +113,9 @@ struct BentFit {
         guard let camera = BentCamera(space: handles.map { bend.place($0 - centre) }, picture: pixels) else {
             return nil
         }
-        return ModuleGrid(size: size) { u, v in camera.project(bend.place(SIMD2(u, v) - centre)) }
+        return ModuleGrid(size: size, controls: size / 2 + 1) { u, v in
+            camera.project(bend.place(SIMD2(u, v) - centre))
+        }
     }
 
     /// Where the finders of `triple` show their centres and corners (``FinderOutline``):

@@ -27,15 +27,17 @@ package struct ModuleGrid: Sendable {
         displacements = Array(repeating: .zero, count: 4)
     }
 
-    /// A grid that puts each corner of a module where `map` says (module coordinates to
-    /// pixels), and the points between them bilinearly: any smooth map of the symbol.
-    package init(size: Int, map: (Double, Double) -> SIMD2<Double>) {
+    /// A grid of `controls` × `controls` control points (at least 2) that puts each where
+    /// `map` says (module coordinates to pixels), and the points between them
+    /// bilinearly: any smooth map of the symbol.
+    package init(size: Int, controls: Int, map: (Double, Double) -> SIMD2<Double>) {
         self.size = size
         homography = Homography(matrix: [1, 0, 0, 0, 1, 0, 0, 0, 1])
-        controls = size + 1
-        displacements = (0..<(controls * controls)).map { index in
-            let u = Double(index % (size + 1))
-            let v = Double(index / (size + 1))
+        self.controls = max(2, controls)
+        let last = Double(self.controls - 1)
+        displacements = (0..<(self.controls * self.controls)).map { [count = self.controls] index in
+            let u = Double(index % count) / last * Double(size)
+            let v = Double(index / count) / last * Double(size)
             return map(u, v) - SIMD2(u, v)
         }
     }
