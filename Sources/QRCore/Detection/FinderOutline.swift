@@ -134,3 +134,94 @@ enum FinderOutline {
         return a.point + a.direction * t
     }
 }
+
+extension FinderOutline {
+    /// How much the place `point` looks like a finder pattern's centre whose modules are
+    /// about `module` pixels: the share of 16 rays out of it that cross a dark centre, a
+    /// light ring and a dark ring (or of `rays` rays), their edges in the finder's proportions (1.5, 2.5 and
+    /// 3.5 modules out, however the rays are foreshortened), and the mean distance of the
+    /// outer edge. Rays stop at `module` × 8.
+    static func ringScore(at point: SIMD2<Double>, module: Double, rays: Int = 16, sampler: PixelSampler) -> (
+        share: Double, outer: Double
+    ) {
+        let step = max(0.5, module / 4)
+        let count = Int(module * 8 / step)
+        guard count > 4 else { return (0, 0) }
+        var values = [Float](repeating: 0, count: count)
+        var good = 0
+        var outer = 0.0
+        for r in 0..<rays {
+            let angle = (Double(r) + 0.5) / Double(rays) * 2 * Double.pi
+            let direction = SIMD2(cos(angle), sin(angle))
+            for k in 0..<count {
+                let p = point + direction * (Double(k) * step)
+                values[k] = sampler.value(p.x, p.y)
+            }
+            guard let low = values.min(), let high = values.max(), high - low > 20 else { continue }
+            let threshold = (low + high) / 2
+            guard values[0] < threshold else { continue }
+            var edges: [Double] = []
+            var dark = true
+            for k in 1..<count where edges.count < 4 {
+                if (values[k] < threshold) != dark {
+                    edges.append(Double(k) * step)
+                    dark.toggle()
+                }
+            }
+            guard edges.count >= 3, edges[0] > 0 else { continue }
+            let (a, b) = (edges[1] / edges[0], edges[2] / edges[0])
+            // Past the dark ring, a light separator at least half a module wide.
+            let separator = edges.count < 4 || edges[3] - edges[2] > 0.3 * edges[0]
+            if a > 1.3, a < 2.2, b > 1.8, b < 3.1, separator {
+                good += 1
+                outer += edges[2]
+            }
+        }
+        return (Double(good) / Double(rays), good > 0 ? outer / Double(good) : 0)
+    }
+
+    /// A third finder for two found ones, `a` and `b`, looked for where a symbol's third
+    /// corner can lie (beside either of them square to the line between them, or across
+    /// that line's middle when they are diagonal) within a third of their distance: the
+    /// place whose rings look most like a finder's (``ringScore(at:module:sampler:)``),
+    /// when three rays in four or more agree; the likeliest first. A finder on paper that bends away from
+    /// the camera is foreshortened until the rows the locator scans show no run of it.
+    static func third(for a: FinderCandidate, _ b: FinderCandidate, sampler: PixelSampler) -> [FinderCandidate] {
+        let d = b.centre - a.centre
+        let length = (d * d).sum().squareRoot()
+        let module = (a.module + b.module) / 2
+        guard length > 7 * module else { return [] }
+        let normal = SIMD2(-d.y, d.x)
+        let middle = (a.centre + b.centre) / 2
+        let guesses = [
+            a.centre + normal, a.centre - normal, b.centre + normal, b.centre - normal, middle + normal / 2,
+            middle - normal / 2,
+        ]
+        let reach = length / 3
+        let step = max(1, module / 2)
+        var found: [(share: Double, finder: FinderCandidate)] = []
+        for guess in guesses {
+            var best: (score: Double, outer: Double, at: SIMD2<Double>)?
+            var y = guess.y - reach
+            while y <= guess.y + reach {
+                var x = guess.x - reach
+                while x <= guess.x + reach {
+                    defer { x += step }
+                    guard x >= 0, y >= 0, x < Double(sampler.width), y < Double(sampler.height) else { continue }
+                    let point = SIMD2(x, y)
+                    // Four rays first: most places fail at once.
+                    guard ringScore(at: point, module: module, rays: 4, sampler: sampler).share >= 0.75 else {
+                        continue
+                    }
+                    let (share, outer) = ringScore(at: point, module: module, sampler: sampler)
+                    if share >= 0.75, best == nil || share > best!.score { best = (share, outer, point) }
+                }
+                y += step
+            }
+            if let best {
+                found.append((best.score, FinderCandidate(centre: best.at, module: best.outer / 3.5, weight: 3)))
+            }
+        }
+        return found.sorted { $0.share > $1.share }.map(\.finder)
+    }
+}

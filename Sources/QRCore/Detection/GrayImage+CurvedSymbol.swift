@@ -30,7 +30,21 @@ extension GrayImage {
     ) throws -> [Symbol] {
         try stop.check()
         let sampler = PixelSampler(self)
-        for triple in FinderTriple.triples(of: finderCandidates(), strong: 3, moduleRatio: 3) {
+        let candidates = finderCandidates()
+        for triple in FinderTriple.triples(of: candidates, strong: 3, moduleRatio: 3) {
+            let symbols = try readCurved(
+                triple, sampler: sampler, stop: stop, fitted: fitted, drawn: drawn, refined: refined, read)
+            if !symbols.isEmpty { return symbols }
+        }
+        // The third finder, where the two strongest put it: the one on paper that bends away
+        // is often too foreshortened for the locator's runs.
+        let strong = candidates.filter { $0.weight >= 3 }.sorted { $0.weight > $1.weight }
+        guard strong.count >= 2 else { return [] }
+        for third in FinderOutline.third(for: strong[0], strong[1], sampler: sampler).prefix(2) {
+            try stop.check()
+            guard let triple = FinderTriple.triples(of: [strong[0], strong[1], third], moduleRatio: 4).first else {
+                continue
+            }
             let symbols = try readCurved(
                 triple, sampler: sampler, stop: stop, fitted: fitted, drawn: drawn, refined: refined, read)
             if !symbols.isEmpty { return symbols }
