@@ -35,4 +35,24 @@ import Testing
         let image = try PNGReader().read(contentsOf: PackagePaths.fixture("no-code.png"))
         #expect(try ZXingEngine(passes: [.curved]).decode(image, cancel: CancellationFlag()).isEmpty)
     }
+
+    /// In curved-0015 the finder on the side bending away gives the locator no run; the
+    /// two strongest finders put it within a module of its true centre (the generator's
+    /// surface gives where it is).
+    @Test func theThirdFinderIsFoundWhereTheOtherTwoPutIt() throws {
+        var scene = Scene(category: .curved, random: SplitMix64(seed: 2711, stream: 15))
+        try scene.render()
+        let image = scene.canvas.grayImage()
+        let n = Double(try #require(scene.matrices.first).size)
+        let mesh = try #require(scene.symbolMesh)
+        let bottomLeft = mesh.map(7.5, n + 0.5, side: n + 8)
+        let candidates = image.finderCandidates()
+        #expect(!candidates.contains { (($0.centre - bottomLeft) * ($0.centre - bottomLeft)).sum() < 100 })
+        let strong = candidates.filter { $0.weight >= 3 }.sorted { $0.weight > $1.weight }
+        try #require(strong.count >= 2)
+        let thirds = FinderOutline.third(for: strong[0], strong[1], sampler: PixelSampler(image))
+        let nearest = try #require(
+            thirds.map { (($0.centre - bottomLeft) * ($0.centre - bottomLeft)).sum().squareRoot() }.min())
+        #expect(nearest < strong[0].module)
+    }
 }
