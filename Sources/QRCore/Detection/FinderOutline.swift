@@ -42,24 +42,11 @@ enum FinderOutline {
         for r in 0..<rays {
             let angle = Double(r) / Double(rays) * 2 * Double.pi
             let direction = SIMD2(cos(angle), sin(angle))
-            for k in 0..<count {
-                let p = centre + direction * (Double(k) * step)
-                values[k] = sampler.value(p.x, p.y)
-            }
-            guard let low = values.min(), let high = values.max(), high - low > 20 else { continue }
-            let threshold = (low + high) / 2
-            guard values[0] < threshold else { continue }
-            var found: [Double] = []
-            var dark = true
-            for k in 1..<count where found.count < 3 {
-                if (values[k] < threshold) != dark {
-                    let a = values[k - 1] - threshold
-                    let b = values[k] - threshold
-                    found.append((Double(k - 1) + Double(a / (a - b))) * step)
-                    dark.toggle()
-                }
-            }
-            guard found.count == 3 else { continue }
+            guard
+                let found = crossings(
+                    from: centre, along: direction, step: step, limit: 3, sampler: sampler, values: &values),
+                found.count == 3
+            else { continue }
             for (square, distance) in found.enumerated() { edges[square].append(centre + direction * distance) }
         }
         var corners: [SIMD2<Double>?] = []
@@ -96,6 +83,34 @@ enum FinderOutline {
             }
         }
         return corners
+    }
+
+    /// Where the shade along the ray from `point` in `direction` (`values.count` samples
+    /// `step` apart, sampled into `values`) crosses halfway between its darkest and
+    /// lightest, in pixels from `point`, interpolated: the first `limit` crossings. Nil
+    /// when the ray starts light, or spans too little contrast to tell.
+    private static func crossings(
+        from point: SIMD2<Double>, along direction: SIMD2<Double>, step: Double, limit: Int, sampler: PixelSampler,
+        values: inout [Float]
+    ) -> [Double]? {
+        for k in values.indices {
+            let p = point + direction * (Double(k) * step)
+            values[k] = sampler.value(p.x, p.y)
+        }
+        guard let low = values.min(), let high = values.max(), high - low > 20 else { return nil }
+        let threshold = (low + high) / 2
+        guard values[0] < threshold else { return nil }
+        var found: [Double] = []
+        var dark = true
+        for k in 1..<values.count where found.count < limit {
+            if (values[k] < threshold) != dark {
+                let a = values[k - 1] - threshold
+                let b = values[k] - threshold
+                found.append((Double(k - 1) + Double(a / (a - b))) * step)
+                dark.toggle()
+            }
+        }
+        return found
     }
 
     /// The line that best fits `points` (least squares across it), or nil for fewer than two.
@@ -137,8 +152,8 @@ enum FinderOutline {
 
 extension FinderOutline {
     /// How much the place `point` looks like a finder pattern's centre whose modules are
-    /// about `module` pixels: the share of 16 rays out of it that cross a dark centre, a
-    /// light ring and a dark ring (or of `rays` rays), their edges in the finder's proportions (1.5, 2.5 and
+    /// about `module` pixels: the share of `rays` rays out of it that cross a dark centre,
+    /// a light ring and a dark ring, their edges in the finder's proportions (1.5, 2.5 and
     /// 3.5 modules out, however the rays are foreshortened), and the mean distance of the
     /// outer edge. Rays stop at `module` × 8.
     static func ringScore(at point: SIMD2<Double>, module: Double, rays: Int = 16, sampler: PixelSampler) -> (
@@ -153,22 +168,11 @@ extension FinderOutline {
         for r in 0..<rays {
             let angle = (Double(r) + 0.5) / Double(rays) * 2 * Double.pi
             let direction = SIMD2(cos(angle), sin(angle))
-            for k in 0..<count {
-                let p = point + direction * (Double(k) * step)
-                values[k] = sampler.value(p.x, p.y)
-            }
-            guard let low = values.min(), let high = values.max(), high - low > 20 else { continue }
-            let threshold = (low + high) / 2
-            guard values[0] < threshold else { continue }
-            var edges: [Double] = []
-            var dark = true
-            for k in 1..<count where edges.count < 4 {
-                if (values[k] < threshold) != dark {
-                    edges.append(Double(k) * step)
-                    dark.toggle()
-                }
-            }
-            guard edges.count >= 3, edges[0] > 0 else { continue }
+            guard
+                let edges = crossings(
+                    from: point, along: direction, step: step, limit: 4, sampler: sampler, values: &values),
+                edges.count >= 3, edges[0] > 0
+            else { continue }
             let (a, b) = (edges[1] / edges[0], edges[2] / edges[0])
             // Past the dark ring, a light separator at least half a module wide.
             let separator = edges.count < 4 || edges[3] - edges[2] > 0.3 * edges[0]
