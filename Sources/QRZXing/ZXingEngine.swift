@@ -10,8 +10,10 @@ import CZXing
 /// has no inversion of its own). Then, for pictures none of those read (and only where
 /// something like a finder pattern shows), each symbol whose finders show drawn anew from
 /// a module grid fitted to them; the picture rescaled, sharpened, and (a small one) grown
-/// smoothly; and last, the symbols of codes too small for their finders to show, drawn
-/// anew from finders found in the picture grown.
+/// smoothly; the symbols of codes too small for their finders to show, drawn anew from
+/// finders found in the picture grown; symbols drawn from their codewords corrected with
+/// erasures; and last, a symbol on curved or folded paper drawn from a grid held to a
+/// bent sheet.
 ///
 ///     let symbols = try ZXingEngine().decode(image, cancel: CancellationFlag())
 public struct ZXingEngine: DecodeEngine {
@@ -60,11 +62,13 @@ public struct ZXingEngine: DecodeEngine {
         /// the picture's edge) given as erasures, which cost half an unknown error: damage
         /// past what zxing-cpp's own correction takes (docs/decoding.md, "Erasures").
         case erasures = "redrawn-erasures"
-        /// The fast pass on the symbol of the likeliest three finders drawn anew from a
-        /// grid that follows paper wrapped round a cylinder or folded, the sheet's few
-        /// parameters tried and its camera fitted to the finders
-        /// (`GrayImage.readCurved(stop:fitted:drawn:_:)`): curves whose far corner the
-        /// `redrawn` pass's homography and meshes miss by modules. QR symbols only.
+        /// The fast pass on the symbol of the likeliest finders drawn anew from a grid
+        /// held to paper wrapped round a cylinder or folded, the sheet's few parameters
+        /// tried and its camera fitted to the finders' traced corners, a third finder
+        /// looked for where two put it (`GrayImage.readCurved(stop:fitted:drawn:refined:_:)`):
+        /// curves whose far corner the `redrawn` pass's homography and meshes miss by
+        /// modules. The dearest pass, so the last (docs/decoding.md, "Curved paper").
+        /// QR symbols only.
         case curved = "redrawn-curved"
     }
 
@@ -100,7 +104,7 @@ public struct ZXingEngine: DecodeEngine {
             case .redrawn: return .milliseconds(10)
             case .redrawnTiny: return .milliseconds(15)
             case .erasures: return .milliseconds(10)
-            case .curved: return .milliseconds(10)
+            case .curved: return .milliseconds(60)
             }
         }
     }

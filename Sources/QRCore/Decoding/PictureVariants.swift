@@ -105,7 +105,7 @@ public final class PictureVariants: Sendable {
     }
 
     /// The symbol that `read` finds in a drawing made anew from a grid that follows paper
-    /// wrapped round a cylinder or folded (`GrayImage.readCurved(stop:fitted:drawn:_:)`),
+    /// wrapped round a cylinder or folded (`GrayImage.readCurved(stop:fitted:drawn:refined:_:)`),
     /// corners in the picture; in a picture over 1600 pixels a side, fitted to the halved
     /// picture (``halved``), as ``readRedrawn(finders:repairing:_:)`` is.
     /// Stops early, throwing ``DecodeError/cancelled``, once ``stop`` is raised.

@@ -3,8 +3,9 @@
 extension GrayImage {
     /// The QR symbol that `read` finds in a drawing made anew from a module grid that
     /// follows a bent sheet, fitted to one of the two likeliest sets of three finder
-    /// patterns found by their runs, corners in this picture; empty when there are no
-    /// three, or no drawing reads.
+    /// patterns found by their runs, or else to the two strongest and a third looked for
+    /// where they put it (``FinderOutline/third(for:_:sampler:)``), corners in this
+    /// picture; empty when there are no such three, or no drawing reads.
     ///
     /// A free mesh fitted to the picture bends to raise its score, not to follow the
     /// paper; here the grid's shape is held to a sheet wrapped round a cylinder or folded
@@ -12,8 +13,8 @@ extension GrayImage {
     /// `redrawn` pass fits (a homography, then meshes) is taken where it is pinned, at the
     /// finders: each bend's camera is fitted to points there (``BentCamera``). The bends
     /// that fit those points best are scored as the fitter scores grids and the best few
-    /// drawn and read; then the best two of all sizes are refined (``BentFit/refine(_:step:)``) and
-    /// read again. The engine's error correction is the judge, so a wrong bend reads as
+    /// drawn and read; then the best two of all sizes are refined
+    /// (``BentFit/refine(_:score:step:)``) and read again. The engine's error correction is the judge, so a wrong bend reads as
     /// nothing.
     ///
     /// - Parameters:
