@@ -10,8 +10,10 @@ import CZXing
 /// has no inversion of its own). Then, for pictures none of those read (and only where
 /// something like a finder pattern shows), each symbol whose finders show drawn anew from
 /// a module grid fitted to them; the picture rescaled, sharpened, and (a small one) grown
-/// smoothly; and last, the symbols of codes too small for their finders to show, drawn
-/// anew from finders found in the picture grown.
+/// smoothly; the symbols of codes too small for their finders to show, drawn anew from
+/// finders found in the picture grown; symbols drawn from their codewords corrected with
+/// erasures; and last, a symbol on curved or folded paper drawn from a grid held to a
+/// bent sheet.
 ///
 ///     let symbols = try ZXingEngine().decode(image, cancel: CancellationFlag())
 public struct ZXingEngine: DecodeEngine {
@@ -60,6 +62,14 @@ public struct ZXingEngine: DecodeEngine {
         /// the picture's edge) given as erasures, which cost half an unknown error: damage
         /// past what zxing-cpp's own correction takes (docs/decoding.md, "Erasures").
         case erasures = "redrawn-erasures"
+        /// The fast pass on the symbol of the likeliest finders drawn anew from a grid
+        /// held to paper wrapped round a cylinder or folded, the sheet's few parameters
+        /// tried and its camera fitted to the finders' traced corners, a third finder
+        /// looked for where two put it (`GrayImage.readCurved(stop:fitted:drawn:refined:_:)`):
+        /// curves whose far corner the `redrawn` pass's homography and meshes miss by
+        /// modules. The dearest pass, so the last (docs/decoding.md, "Curved paper").
+        /// QR symbols only.
+        case curved = "redrawn-curved"
     }
 
     public let name = "zxing"
@@ -94,6 +104,7 @@ public struct ZXingEngine: DecodeEngine {
             case .redrawn: return .milliseconds(10)
             case .redrawnTiny: return .milliseconds(15)
             case .erasures: return .milliseconds(10)
+            case .curved: return .milliseconds(60)
             }
         }
     }
@@ -172,6 +183,9 @@ public struct ZXingEngine: DecodeEngine {
         case .erasures:
             options.formats = Int32(CZXING_FORMAT_QR)
             return try picture.readRedrawn(finders: .byRuns, repairing: true) { try Self.read($0, options) }
+        case .curved:
+            options.formats = Int32(CZXING_FORMAT_QR)
+            return try picture.readCurved { try Self.read($0, options) }
         }
     }
 

@@ -113,4 +113,17 @@ public final class PictureVariants: Sendable {
             $0.scaledCorners(by: Double(original.width) / Double(halved.width))
         }
     }
+
+    /// The symbol that `read` finds in a drawing made anew from a grid that follows paper
+    /// wrapped round a cylinder or folded (`GrayImage.readCurved(stop:fitted:drawn:refined:_:)`),
+    /// corners in the picture; in a picture over 1600 pixels a side, fitted to the halved
+    /// picture (``halved``), as ``readRedrawn(finders:repairing:_:)`` is.
+    /// Stops early, throwing ``DecodeError/cancelled``, once ``stop`` is raised.
+    package func readCurved(_ read: (GrayImage) throws -> [Symbol]) throws -> [Symbol] {
+        guard max(original.width, original.height) > 1600 else { return try original.readCurved(stop: stop, read) }
+        let halved = self.halved
+        return try halved.readCurved(stop: stop, read).map {
+            $0.scaledCorners(by: Double(original.width) / Double(halved.width))
+        }
+    }
 }

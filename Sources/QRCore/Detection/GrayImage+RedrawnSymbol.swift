@@ -152,7 +152,7 @@ extension GrayImage {
     /// The homographies to draw for `triple`: each of `sizes` (up to version 14) fitted a
     /// module apart, the two that fit best refined, and the best of those with the
     /// runner-up when it fits nearly as well.
-    private static func flatFits(_ triple: FinderTriple, sizes: [Int], _ sampler: PixelSampler) -> [(
+    static func flatFits(_ triple: FinderTriple, sizes: [Int], _ sampler: PixelSampler) -> [(
         fitter: ModuleGridFitter, grid: ModuleGrid, score: Double
     )] {
         var coarse: [(fit: ModuleGridFitter.HomographyFit, fitter: ModuleGridFitter)] = []

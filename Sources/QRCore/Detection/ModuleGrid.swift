@@ -27,6 +27,21 @@ package struct ModuleGrid: Sendable {
         displacements = Array(repeating: .zero, count: 4)
     }
 
+    /// A grid of `controls` × `controls` control points (at least 2) that puts each where
+    /// `map` says (module coordinates to pixels), and the points between them
+    /// bilinearly: any smooth map of the symbol.
+    package init(size: Int, controls: Int, map: (Double, Double) -> SIMD2<Double>) {
+        self.size = size
+        homography = Homography(matrix: [1, 0, 0, 0, 1, 0, 0, 0, 1])
+        self.controls = max(2, controls)
+        let last = Double(self.controls - 1)
+        displacements = (0..<(self.controls * self.controls)).map { [count = self.controls] index in
+            let u = Double(index % count) / last * Double(size)
+            let v = Double(index / count) / last * Double(size)
+            return map(u, v) - SIMD2(u, v)
+        }
+    }
+
     /// Where the point (`u`, `v`) of module coordinates lies in the picture.
     package func point(_ u: Double, _ v: Double) -> SIMD2<Double> {
         let shifted = SIMD2(u, v) + displacement(u, v)

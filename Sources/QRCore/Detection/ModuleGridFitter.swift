@@ -223,6 +223,12 @@ package struct ModuleGridFitter {
         }
     }
 
+    /// How well `grid` fits (``scoreOfSamples()``), its modules sampled.
+    package mutating func score(_ grid: ModuleGrid) -> Double {
+        sampleAll(grid)
+        return scoreOfSamples()
+    }
+
     /// The shade at each module's centre under `grid`, row by row.
     package mutating func samples(_ grid: ModuleGrid) -> [Float] {
         sampleAll(grid)

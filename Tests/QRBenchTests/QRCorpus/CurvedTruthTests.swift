@@ -7,8 +7,9 @@ import Testing
 @testable import QRCore
 
 @Suite struct CurvedTruthTests {
-    /// Curved pictures of `make bench-hard`'s seed (2711, curved alone) that the race
-    /// misses: all three finders are found, and the modules are all there to read.
+    /// Curved pictures of `make bench-hard`'s seed (2711, curved alone) that every pass
+    /// but `redrawn-curved` misses: all three finders are found, and the modules are all
+    /// there to read.
     static let missedByTheRace = [2, 8, 10]
 
     /// Sampled at the module centres the generator's surface gives, nearly every module

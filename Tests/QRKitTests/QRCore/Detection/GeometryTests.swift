@@ -497,12 +497,13 @@ enum GeometryPictures {
     /// The cheap passes first; then the redrawing of codes whose finders show, which reads
     /// what the rescaling passes cannot for less than they cost on a small picture; then
     /// those; the redrawing of tiny codes, the dearest; the redrawing with erasures, for
-    /// damage no other pass reads, last.
+    /// damage no other pass reads; the redrawing on a bent sheet, for curves the meshes do
+    /// not follow, last.
     @Test func theGeometryPassesComeInTheOrderThatPaysBest() {
         #expect(
             ZXingEngine().passNames == [
                 "fast", "stretched", "harder", "inverted", "redrawn", "rescaled", "sharpened", "upscaled",
-                "redrawn-tiny", "redrawn-erasures",
+                "redrawn-tiny", "redrawn-erasures", "redrawn-curved",
             ])
     }
 }

@@ -1,0 +1,276 @@
+// QRKit — GrayImage+CurvedSymbol: a symbol on paper wrapped round a cylinder or folded, read by
+// redrawing it from a module grid that a bent sheet seen by a camera gives.
+extension GrayImage {
+    /// The QR symbol that `read` finds in a drawing made anew from a module grid that
+    /// follows a bent sheet, fitted to one of the two likeliest sets of three finder
+    /// patterns found by their runs, or else to the two strongest and a third looked for
+    /// where they put it (``FinderOutline/third(for:_:sampler:)``), corners in this
+    /// picture; empty when there are no such three, or no drawing reads.
+    ///
+    /// A free mesh fitted to the picture bends to raise its score, not to follow the
+    /// paper; here the grid's shape is held to a sheet wrapped round a cylinder or folded
+    /// (``PaperBend``). For each symbol size the finders' distances allow, the grid the
+    /// `redrawn` pass fits (a homography, then meshes) is taken where it is pinned, at the
+    /// finders: each bend's camera is fitted to points there (``BentCamera``). The bends
+    /// that fit those points best are scored as the fitter scores grids and the best few
+    /// drawn and read; then the best two of all sizes are refined
+    /// (``BentFit/refine(_:score:step:)``) and read again. The engine's error correction is the judge, so a wrong bend reads as
+    /// nothing.
+    ///
+    /// - Parameters:
+    ///   - stop: looked at before each fit and drawing: once raised, this throws
+    ///     ``DecodeError/cancelled``.
+    ///   - fitted: bends whose cameras are sampled and scored, for each size.
+    ///   - drawn: the best scored of those that are drawn and read.
+    ///   - refined: the best scored of those that are refined, drawn and read.
+    ///   - read: reads a drawing (black modules on white, four pixels a module, four
+    ///     modules of quiet zone), returning its symbols, corners in the drawing.
+    package func readCurved(
+        stop: CancellationFlag = CancellationFlag(), fitted: Int = 32, drawn: Int = 3, refined: Int = 2,
+        _ read: (GrayImage) throws -> [Symbol]
+    ) throws -> [Symbol] {
+        try stop.check()
+        let sampler = PixelSampler(self)
+        let candidates = finderCandidates()
+        for triple in FinderTriple.triples(of: candidates, strong: 3, moduleRatio: 3) {
+            let symbols = try readCurved(
+                triple, sampler: sampler, stop: stop, fitted: fitted, drawn: drawn, refined: refined, read)
+            if !symbols.isEmpty { return symbols }
+        }
+        // The third finder, where the two strongest put it: the one on paper that bends away
+        // is often too foreshortened for the locator's runs.
+        let strong = candidates.filter { $0.weight >= 3 }.sorted { $0.weight > $1.weight }
+        guard strong.count >= 2 else { return [] }
+        for third in FinderOutline.third(for: strong[0], strong[1], sampler: sampler).prefix(2) {
+            try stop.check()
+            guard let triple = FinderTriple.triples(of: [strong[0], strong[1], third], moduleRatio: 4).first else {
+                continue
+            }
+            let symbols = try readCurved(
+                triple, sampler: sampler, stop: stop, fitted: fitted, drawn: drawn, refined: refined, read)
+            if !symbols.isEmpty { return symbols }
+        }
+        return []
+    }
+
+    /// ``readCurved(stop:fitted:drawn:refined:_:)`` for the symbol whose finders are `triple`.
+    private func readCurved(
+        _ triple: FinderTriple, sampler: PixelSampler, stop: CancellationFlag, fitted: Int, drawn: Int, refined: Int,
+        _ read: (GrayImage) throws -> [Symbol]
+    ) throws -> [Symbol] {
+        func attempt(_ grid: ModuleGrid, _ fitter: inout ModuleGridFitter) throws -> [Symbol] {
+            try stop.check()
+            let drawing = RedrawnSymbol(
+                picture: grid.redrawn(from: fitter.samples(grid)), grid: grid, scale: 4, quietZone: 4, growth: 1)
+            return try read(drawing.picture).map { symbol in
+                var symbol = symbol
+                symbol.corners = drawing.pictureCorners(symbol.corners)
+                return symbol
+            }
+        }
+        var coarse: [(fit: ModuleGridFitter.HomographyFit, fitter: ModuleGridFitter)] = []
+        for size in triple.sizes(margin: 4) where size <= Self.largestRedrawnSize {
+            var fitter = ModuleGridFitter(sampler: sampler, size: size)
+            if let fit = fitter.coarseHomography(triple) { coarse.append((fit, fitter)) }
+        }
+        // The best bends of each size, to refine once no size reads unrefined.
+        var best: [(fit: BentFit, fitter: ModuleGridFitter, score: Double)] = []
+        for var (fit, fitter) in coarse.sorted(by: { $0.fit.score > $1.fit.score }) {
+            try stop.check()
+            var (grid, score) = fitter.refineHomography(triple, from: fit)
+            // The meshed grid tells the finders' corners apart, nearer than a homography.
+            for controls in [3, 5] { fitter.refineMesh(&grid, score: &score, controls: controls) }
+            try stop.check()
+            var scored: [(fit: BentFit, score: Double)] = []
+            let points = BentFit.finderPoints(triple, grid: grid, sampler: sampler)
+            for bent in BentFit.fits(around: grid, points: points, limit: fitted) {
+                guard let bentGrid = bent.grid else { continue }
+                scored.append((bent, fitter.score(bentGrid)))
+            }
+            scored.sort { $0.score > $1.score }
+            for (bent, _) in scored.prefix(drawn) {
+                guard let bentGrid = bent.grid else { continue }
+                let symbols = try attempt(bentGrid, &fitter)
+                if !symbols.isEmpty { return symbols }
+            }
+            best += scored.prefix(refined).map { ($0.fit, fitter, $0.score) }
+        }
+        // The fits' scores compare between sizes: only the best few overall are refined,
+        // the dearest step.
+        for (bent, fitter, score) in best.sorted(by: { $0.score > $1.score }).prefix(refined) {
+            var (bent, fitter, score) = (bent, fitter, score)
+            for step in [0.5, 0.25, 0.125] {
+                try stop.check()
+                bent.refine(&fitter, score: &score, step: step * triple.module)
+            }
+            guard let bentGrid = bent.grid else { continue }
+            let symbols = try attempt(bentGrid, &fitter)
+            if !symbols.isEmpty { return symbols }
+        }
+        return []
+    }
+}
+
+/// A module grid held to a bent sheet (``PaperBend``) seen by a camera fitted to where a
+/// few points of the symbol (the handles) lie in the picture.
+struct BentFit {
+    let size: Int
+    var bend: PaperBend
+    /// Points of the symbol, module coordinates, and where they lie in the picture.
+    let handles: [SIMD2<Double>]
+    var pixels: [SIMD2<Double>]
+
+    /// The grid, or nil when no camera fits.
+    var grid: ModuleGrid? {
+        let n = Double(size)
+        let centre = SIMD2(n / 2, n / 2)
+        let bend = self.bend
+        guard let camera = BentCamera(space: handles.map { bend.place($0 - centre) }, picture: pixels) else {
+            return nil
+        }
+        return ModuleGrid(size: size, controls: size / 2 + 1) { u, v in
+            camera.project(bend.place(SIMD2(u, v) - centre))
+        }
+    }
+
+    /// Where the finders of `triple` show their centres and corners (``FinderOutline``):
+    /// module coordinates, and their places in the picture; `grid` tells the corners apart.
+    static func finderPoints(_ triple: FinderTriple, grid: ModuleGrid, sampler: PixelSampler) -> (
+        modules: [SIMD2<Double>], pixels: [SIMD2<Double>]
+    ) {
+        let n = Double(grid.size)
+        var modules: [SIMD2<Double>] = []
+        var pixels: [SIMD2<Double>] = []
+        let finders = [
+            (triple.topLeft, SIMD2(3.5, 3.5)), (triple.topRight, SIMD2(n - 3.5, 3.5)),
+            (triple.bottomLeft, SIMD2(3.5, n - 3.5)),
+        ]
+        for (finder, at) in finders {
+            modules.append(at)
+            pixels.append(finder.centre)
+            let corners = FinderOutline.corners(
+                of: finder.centre, predicted: { grid.point(at.x + $0.x, at.y + $0.y) }, sampler: sampler)
+            for (offset, corner) in zip(FinderOutline.offsets, corners) {
+                guard let corner else { continue }
+                modules.append(at + offset)
+                pixels.append(corner)
+            }
+        }
+        return (modules, pixels)
+    }
+
+    /// Bent grids for `grid`'s symbol, the best fitting first: for each of
+    /// ``PaperBend/candidates(side:)``, the camera fitted to `points` (module coordinates
+    /// and their places in the picture), by the distance of its fit; the first `limit`,
+    /// their handles a 3 × 3 lattice over the symbol.
+    static func fits(
+        around grid: ModuleGrid, points: (modules: [SIMD2<Double>], pixels: [SIMD2<Double>]), limit: Int
+    ) -> [BentFit] {
+        let n = Double(grid.size)
+        let centre = SIMD2(n / 2, n / 2)
+        let bends = PaperBend.candidates(side: n + 8)
+        func fitted(_ modules: [SIMD2<Double>], _ pixels: [SIMD2<Double>]) -> [(camera: BentCamera, bend: PaperBend)] {
+            bends.compactMap { bend in
+                BentCamera(space: modules.map { bend.place($0 - centre) }, picture: pixels).map { ($0, bend) }
+            }
+        }
+        var cameras = fitted(points.modules, points.pixels)
+        // A corner traced wrong (a speck on an edge, a ray that left the finder) pulls
+        // every camera: the points far from the best fit's are dropped, and all fitted again.
+        if let best = cameras.min(by: { $0.camera.residual < $1.camera.residual }) {
+            let misses = zip(points.modules, points.pixels).map { module, pixel in
+                let d = best.camera.project(best.bend.place(module - centre)) - pixel
+                return (d * d).sum().squareRoot()
+            }
+            let typical = misses.sorted()[misses.count / 2]
+            let kept = misses.indices.filter { misses[$0] <= max(3 * typical, 0.5) }
+            if kept.count < misses.count, kept.count >= 8 {
+                cameras = fitted(kept.map { points.modules[$0] }, kept.map { points.pixels[$0] })
+            }
+        }
+        let lattice = [3.5, n / 2, n - 3.5]
+        let handles = lattice.flatMap { v in lattice.map { u in SIMD2(u, v) } }
+        return cameras.sorted { $0.camera.residual < $1.camera.residual }.prefix(limit).map { fit in
+            BentFit(
+                size: grid.size, bend: fit.bend, handles: handles,
+                pixels: handles.map { fit.camera.project(fit.bend.place($0 - centre)) })
+        }
+    }
+
+    /// Each handle moved `step` pixels along each axis, and the bend's parameters by a
+    /// step of their own, while the fit (`score`, under `fitter`) improves; three sweeps
+    /// at most. The shape stays a bent sheet's however the handles move.
+    mutating func refine(_ fitter: inout ModuleGridFitter, score: inout Double, step: Double) {
+        let side = Double(size + 8)
+        // The bend's steps: an angle's 8° at half a module's step, the curve or crease in
+        // proportion.
+        let scale = step / max(1e-9, Self.pixelsPerModule(self))
+        for _ in 0..<3 {
+            var improved = false
+            for index in pixels.indices {
+                for axis in 0..<2 {
+                    for sign in [1.0, -1.0] {
+                        var trial = self
+                        trial.pixels[index][axis] += sign * step
+                        if trial.improves(&fitter, on: &score) {
+                            self = trial
+                            improved = true
+                            break
+                        }
+                    }
+                }
+            }
+            for parameter in 0..<3 {
+                for sign in [1.0, -1.0] {
+                    var trial = self
+                    let change = sign * scale
+                    trial.bend = bend.moved(parameter, by: change, side: side)
+                    if trial.bend != bend, trial.improves(&fitter, on: &score) {
+                        self = trial
+                        improved = true
+                        break
+                    }
+                }
+            }
+            if !improved { break }
+        }
+    }
+
+    /// Whether this fit scores over `score` under `fitter`; if so, `score` becomes its.
+    private func improves(_ fitter: inout ModuleGridFitter, on score: inout Double) -> Bool {
+        guard let grid else { return false }
+        let trial = fitter.score(grid)
+        guard trial > score + 1e-9 else { return false }
+        score = trial
+        return true
+    }
+
+    /// The mean distance in pixels between the handles a module apart along the lattice.
+    private static func pixelsPerModule(_ fit: BentFit) -> Double {
+        let d = fit.pixels[1] - fit.pixels[0]
+        let modules = fit.handles[1].x - fit.handles[0].x
+        return (d * d).sum().squareRoot() / max(1e-9, modules)
+    }
+}
+
+extension PaperBend {
+    /// The bend with its parameter `parameter` (0: the direction; 1: the curvature or the
+    /// crease's place; 2: the fold's angle) changed by `change`, in half modules' moves: a
+    /// sixteenth of a radian, a tenth of the curve's span, a module of the crease.
+    func moved(_ parameter: Int, by change: Double, side: Double) -> PaperBend {
+        var bend = self
+        switch (parameter, shape) {
+        case (0, _):
+            bend.direction += change / 8
+        case (1, .cylinder(let k)):
+            bend.shape = .cylinder(curvature: k + change * 0.2 / side)
+        case (1, .fold(let offset, let angle)):
+            bend.shape = .fold(offset: offset + change * 2, angle: angle)
+        case (2, .fold(let offset, let angle)):
+            bend.shape = .fold(offset: offset, angle: angle + change / 8)
+        default:
+            break
+        }
+        return bend
+    }
+}

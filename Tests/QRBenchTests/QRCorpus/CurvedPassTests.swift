@@ -1,0 +1,58 @@
+// QRBench tests — the `redrawn-curved` pass on the generator's curved paper: codes wrapped round a
+// cylinder or folded, which the grids of the `redrawn` pass do not follow.
+import QRKit
+import QRTestSupport
+import Testing
+@testable import QRCorpus
+@testable import QRCore
+
+@Suite struct CurvedPassTests {
+    /// The curved picture of `make bench-hard`'s seed (2711, curved alone) numbered `index`,
+    /// and the texts it holds.
+    static func picture(_ index: Int) throws -> (image: GrayImage, texts: [[UInt8]]) {
+        var scene = Scene(category: .curved, random: SplitMix64(seed: 2711, stream: UInt64(index)))
+        try scene.render()
+        return (scene.canvas.grayImage(), scene.payloads.map(\.expected))
+    }
+
+    /// Pictures every other pass misses (``CurvedTruthTests/missedByTheRace``): the pass
+    /// alone reads each, as the label's text.
+    @Test(arguments: CurvedTruthTests.missedByTheRace)
+    func thePassReadsWhatTheMeshesMiss(_ index: Int) throws {
+        let (image, texts) = try Self.picture(index)
+        let symbols = try ZXingEngine(passes: [.curved]).decode(image, cancel: CancellationFlag())
+        #expect(symbols.map(\.bytes) == texts, "curved-\(index)")
+    }
+
+    /// The whole engine reads a picture only this pass reads, so the pass is in its ladder.
+    @Test func theEngineReadsACurvedCode() throws {
+        let (image, texts) = try Self.picture(CurvedTruthTests.missedByTheRace[0])
+        #expect(try ZXingEngine().decode(image, cancel: CancellationFlag()).map(\.bytes) == texts)
+    }
+
+    /// With no finders in view there is nothing to bend: the pass reads nothing.
+    @Test func aPictureWithoutCodesReadsNothing() throws {
+        let image = try PNGReader().read(contentsOf: PackagePaths.fixture("no-code.png"))
+        #expect(try ZXingEngine(passes: [.curved]).decode(image, cancel: CancellationFlag()).isEmpty)
+    }
+
+    /// In curved-0015 the finder on the side bending away gives the locator no run; the
+    /// two strongest finders put it within a module of its true centre (the generator's
+    /// surface gives where it is).
+    @Test func theThirdFinderIsFoundWhereTheOtherTwoPutIt() throws {
+        var scene = Scene(category: .curved, random: SplitMix64(seed: 2711, stream: 15))
+        try scene.render()
+        let image = scene.canvas.grayImage()
+        let n = Double(try #require(scene.matrices.first).size)
+        let mesh = try #require(scene.symbolMesh)
+        let bottomLeft = mesh.map(7.5, n + 0.5, side: n + 8)
+        let candidates = image.finderCandidates()
+        #expect(!candidates.contains { (($0.centre - bottomLeft) * ($0.centre - bottomLeft)).sum() < 100 })
+        let strong = candidates.filter { $0.weight >= 3 }.sorted { $0.weight > $1.weight }
+        try #require(strong.count >= 2)
+        let thirds = FinderOutline.third(for: strong[0], strong[1], sampler: PixelSampler(image))
+        let nearest = try #require(
+            thirds.map { (($0.centre - bottomLeft) * ($0.centre - bottomLeft)).sum().squareRoot() }.min())
+        #expect(nearest < strong[0].module)
+    }
+}
