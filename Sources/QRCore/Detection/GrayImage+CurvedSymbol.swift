@@ -143,7 +143,7 @@ struct BentFit {
     var grid: ModuleGrid? {
         let n = Double(size)
         let centre = SIMD2(n / 2, n / 2)
-        let bend = self.bend
+        let bend = self.bend.placement
         guard let camera = BentCamera(space: handles.map { bend.place($0 - centre) }, picture: pixels) else {
             return nil
         }
@@ -190,7 +190,10 @@ struct BentFit {
         let bends = PaperBend.candidates(side: n + 8)
         func fitted(_ modules: [SIMD2<Double>], _ pixels: [SIMD2<Double>]) -> [(camera: BentCamera, bend: PaperBend)] {
             bends.compactMap { bend in
-                BentCamera(space: modules.map { bend.place($0 - centre) }, picture: pixels).map { ($0, bend) }
+                let placement = bend.placement
+                return BentCamera(space: modules.map { placement.place($0 - centre) }, picture: pixels).map {
+                    ($0, bend)
+                }
             }
         }
         var cameras = fitted(points.modules, points.pixels)
@@ -210,9 +213,10 @@ struct BentFit {
         let lattice = [3.5, n / 2, n - 3.5]
         let handles = lattice.flatMap { v in lattice.map { u in SIMD2(u, v) } }
         return cameras.sorted { $0.camera.residual < $1.camera.residual }.prefix(limit).map { fit in
-            BentFit(
+            let placement = fit.bend.placement
+            return BentFit(
                 size: grid.size, bend: fit.bend, handles: handles,
-                pixels: handles.map { fit.camera.project(fit.bend.place($0 - centre)) })
+                pixels: handles.map { fit.camera.project(placement.place($0 - centre)) })
         }
     }
 
