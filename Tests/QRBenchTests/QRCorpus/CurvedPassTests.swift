@@ -31,9 +31,8 @@ import Testing
         let (image, texts) = try Self.picture(CurvedTruthTests.missedByTheRace[0])
         let engine = ZXingEngine(passes: [.fast])
         var fits: [RedrawnFit] = []
-        let redrawn = try image.readRedrawn(finders: .byRuns, record: { fits = $0 }) {
-            try engine.decode($0, cancel: CancellationFlag())
-        }
+        let redrawn = try image.readRedrawn(
+            finders: .byRuns, record: { fits = $0 }, { try engine.decode($0, cancel: CancellationFlag()) })
         #expect(redrawn.isEmpty)
         #expect(fits.contains { $0.grid.controls > 2 })
         func drawings(_ fits: [RedrawnFit]) throws -> (drawn: [GrayImage], read: [[UInt8]]) {
