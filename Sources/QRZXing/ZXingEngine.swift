@@ -65,7 +65,7 @@ public struct ZXingEngine: DecodeEngine {
         /// The fast pass on the symbol of the likeliest finders drawn anew from a grid
         /// held to paper wrapped round a cylinder or folded, the sheet's few parameters
         /// tried and its camera fitted to the finders' traced corners, a third finder
-        /// looked for where two put it (`GrayImage.readCurved(stop:fitted:drawn:refined:_:)`):
+        /// looked for where two put it (`GrayImage.readCurved(stop:fitted:drawn:refined:fits:_:)`):
         /// curves whose far corner the `redrawn` pass's homography and meshes miss by
         /// modules. The dearest pass, so the last (docs/decoding.md, "Curved paper").
         /// QR symbols only.

@@ -115,14 +115,20 @@ public final class PictureVariants: Sendable {
     }
 
     /// The symbol that `read` finds in a drawing made anew from a grid that follows paper
-    /// wrapped round a cylinder or folded (`GrayImage.readCurved(stop:fitted:drawn:refined:_:)`),
+    /// wrapped round a cylinder or folded (`GrayImage.readCurved(stop:fitted:drawn:refined:fits:_:)`),
     /// corners in the picture; in a picture over 1600 pixels a side, fitted to the halved
     /// picture (``halved``), as ``readRedrawn(finders:repairing:_:)`` is.
     /// Stops early, throwing ``DecodeError/cancelled``, once ``stop`` is raised.
+    ///
+    /// The grids a `redrawn` read by the finders' runs kept (``readRedrawn(finders:repairing:_:)``)
+    /// are meshed on from, not fitted again: both read the same picture.
     package func readCurved(_ read: (GrayImage) throws -> [Symbol]) throws -> [Symbol] {
-        guard max(original.width, original.height) > 1600 else { return try original.readCurved(stop: stop, read) }
+        let fits = fitted.withLock { $0[.byRuns] } ?? []
+        guard max(original.width, original.height) > 1600 else {
+            return try original.readCurved(stop: stop, fits: fits, read)
+        }
         let halved = self.halved
-        return try halved.readCurved(stop: stop, read).map {
+        return try halved.readCurved(stop: stop, fits: fits, read).map {
             $0.scaledCorners(by: Double(original.width) / Double(halved.width))
         }
     }

@@ -23,18 +23,26 @@ extension GrayImage {
     ///   - fitted: bends whose cameras are sampled and scored, for each size.
     ///   - drawn: the best scored of those that are drawn and read.
     ///   - refined: the best scored of those that are refined, drawn and read.
+    ///   - fits: the grids a `redrawn` read of this picture's finders by their runs fitted
+    ///     and read nothing from (``readRedrawn(finders:repairing:stop:fits:record:_:)``'s
+    ///     `record`): a size of a set of finders fitted there is meshed on from where that
+    ///     fit stopped, not fitted again.
     ///   - read: reads a drawing (black modules on white, four pixels a module, four
     ///     modules of quiet zone), returning its symbols, corners in the drawing.
     package func readCurved(
         stop: CancellationFlag = CancellationFlag(), fitted: Int = 32, drawn: Int = 3, refined: Int = 2,
-        _ read: (GrayImage) throws -> [Symbol]
+        fits: [RedrawnFit] = [], _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
+        // Only grids fitted to this picture as it is count: not those of a copy grown for a
+        // tiny code.
+        let fits = fits.filter { $0.growth == 1 && $0.width == width && $0.height == height }
         try stop.check()
         let sampler = PixelSampler(self)
         let candidates = finderCandidates()
         for triple in FinderTriple.triples(of: candidates, strong: 3, moduleRatio: 3) {
             let symbols = try readCurved(
-                triple, sampler: sampler, stop: stop, fitted: fitted, drawn: drawn, refined: refined, read)
+                triple, sampler: sampler, stop: stop, fitted: fitted, drawn: drawn, refined: refined,
+                fits: fits.filter { $0.triple == triple }, read)
             if !symbols.isEmpty { return symbols }
         }
         // The third finder, where the two strongest put it: the one on paper that bends away
@@ -47,16 +55,18 @@ extension GrayImage {
                 continue
             }
             let symbols = try readCurved(
-                triple, sampler: sampler, stop: stop, fitted: fitted, drawn: drawn, refined: refined, read)
+                triple, sampler: sampler, stop: stop, fitted: fitted, drawn: drawn, refined: refined,
+                fits: fits.filter { $0.triple == triple }, read)
             if !symbols.isEmpty { return symbols }
         }
         return []
     }
 
-    /// ``readCurved(stop:fitted:drawn:refined:_:)`` for the symbol whose finders are `triple`.
+    /// ``readCurved(stop:fitted:drawn:refined:fits:_:)`` for the symbol whose finders are
+    /// `triple`; `fits`, grids the `redrawn` pass fitted to them.
     private func readCurved(
         _ triple: FinderTriple, sampler: PixelSampler, stop: CancellationFlag, fitted: Int, drawn: Int, refined: Int,
-        _ read: (GrayImage) throws -> [Symbol]
+        fits: [RedrawnFit], _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
         func attempt(_ grid: ModuleGrid, _ fitter: inout ModuleGridFitter) throws -> [Symbol] {
             try stop.check()
@@ -77,9 +87,18 @@ extension GrayImage {
         var best: [(fit: BentFit, fitter: ModuleGridFitter, score: Double)] = []
         for var (fit, fitter) in coarse.sorted(by: { $0.fit.score > $1.fit.score }) {
             try stop.check()
-            var (grid, score) = fitter.refineHomography(triple, from: fit)
-            // The meshed grid tells the finders' corners apart, nearer than a homography.
-            for controls in [3, 5] { fitter.refineMesh(&grid, score: &score, controls: controls) }
+            // The meshed grid tells the finders' corners apart, nearer than a homography. The
+            // `redrawn` pass fits the same homography and meshes, in the same order: where it
+            // got to with this size, the fit goes on from there.
+            var (grid, score): (ModuleGrid, Double)
+            if let done = fits.last(where: { $0.grid.size == fitter.size }) {
+                (grid, score) = (done.grid, done.score)
+            } else {
+                (grid, score) = fitter.refineHomography(triple, from: fit)
+            }
+            for controls in [3, 5] where grid.controls < controls {
+                fitter.refineMesh(&grid, score: &score, controls: controls)
+            }
             try stop.check()
             var scored: [(fit: BentFit, score: Double)] = []
             let points = BentFit.finderPoints(triple, grid: grid, sampler: sampler)
@@ -124,7 +143,7 @@ struct BentFit {
     var grid: ModuleGrid? {
         let n = Double(size)
         let centre = SIMD2(n / 2, n / 2)
-        let bend = self.bend
+        let bend = self.bend.placement
         guard let camera = BentCamera(space: handles.map { bend.place($0 - centre) }, picture: pixels) else {
             return nil
         }
@@ -171,7 +190,10 @@ struct BentFit {
         let bends = PaperBend.candidates(side: n + 8)
         func fitted(_ modules: [SIMD2<Double>], _ pixels: [SIMD2<Double>]) -> [(camera: BentCamera, bend: PaperBend)] {
             bends.compactMap { bend in
-                BentCamera(space: modules.map { bend.place($0 - centre) }, picture: pixels).map { ($0, bend) }
+                let placement = bend.placement
+                return BentCamera(space: modules.map { placement.place($0 - centre) }, picture: pixels).map {
+                    ($0, bend)
+                }
             }
         }
         var cameras = fitted(points.modules, points.pixels)
@@ -191,9 +213,10 @@ struct BentFit {
         let lattice = [3.5, n / 2, n - 3.5]
         let handles = lattice.flatMap { v in lattice.map { u in SIMD2(u, v) } }
         return cameras.sorted { $0.camera.residual < $1.camera.residual }.prefix(limit).map { fit in
-            BentFit(
+            let placement = fit.bend.placement
+            return BentFit(
                 size: grid.size, bend: fit.bend, handles: handles,
-                pixels: handles.map { fit.camera.project(fit.bend.place($0 - centre)) })
+                pixels: handles.map { fit.camera.project(placement.place($0 - centre)) })
         }
     }
 

@@ -138,7 +138,7 @@ extension GrayImage {
                         }
                         let fit = RedrawnFit(
                             triple: triple, tripleIndex: tripleIndex, growth: growth, width: source.image.width,
-                            height: source.image.height, grid: grid, samples: fitter.samples(grid))
+                            height: source.image.height, grid: grid, score: score, samples: fitter.samples(grid))
                         fitted.append(fit)
                         if try draw(fit) { break fitting }
                     }
@@ -204,6 +204,8 @@ package struct RedrawnFit: Sendable {
     let width: Int
     let height: Int
     let grid: ModuleGrid
+    /// The grid's fit (``ModuleGridFitter``), from which a further mesh starts.
+    let score: Double
     /// The shade sampled at each module.
     let samples: [Float]
 }

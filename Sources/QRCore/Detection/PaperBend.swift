@@ -38,28 +38,40 @@ package struct PaperBend: Sendable, Equatable {
     /// bent, in modules. A cylinder's points, turned about its axis, are the same surface,
     /// and a camera's linear map takes any rigid motion and mirror: so the bend needs no
     /// place along its direction, nor a side it bends to.
-    package func place(_ point: SIMD2<Double>) -> SIMD3<Double> {
-        let c = cos(direction)
-        let s = sin(direction)
-        let across = point.x * c + point.y * s
-        let along = -point.x * s + point.y * c
-        var bent = across
-        var depth = 0.0
-        switch shape {
-        case .flat:
-            break
-        case .cylinder(let k):
-            if abs(k) > 1e-12 {
-                bent = sin(k * across) / k
-                depth = (1 - cos(k * across)) / k
+    package func place(_ point: SIMD2<Double>) -> SIMD3<Double> { placement.place(point) }
+
+    /// ``place(_:)`` with the direction's cosine and sine worked out once, for the many
+    /// points of a grid.
+    package var placement: Placement { Placement(shape: shape, c: cos(direction), s: sin(direction)) }
+
+    /// A bend's ``place(_:)``, its direction as a cosine and a sine.
+    package struct Placement: Sendable {
+        let shape: Shape
+        let c: Double
+        let s: Double
+
+        /// Where the point `point` of the symbol's plane lies once bent (``PaperBend/place(_:)``).
+        package func place(_ point: SIMD2<Double>) -> SIMD3<Double> {
+            let across = point.x * c + point.y * s
+            let along = -point.x * s + point.y * c
+            var bent = across
+            var depth = 0.0
+            switch shape {
+            case .flat:
+                break
+            case .cylinder(let k):
+                if abs(k) > 1e-12 {
+                    bent = sin(k * across) / k
+                    depth = (1 - cos(k * across)) / k
+                }
+            case .fold(let offset, let angle):
+                if across > offset {
+                    bent = offset + (across - offset) * cos(angle)
+                    depth = (across - offset) * sin(angle)
+                }
             }
-        case .fold(let offset, let angle):
-            if across > offset {
-                bent = offset + (across - offset) * cos(angle)
-                depth = (across - offset) * sin(angle)
-            }
+            return SIMD3(bent * c - along * s, bent * s + along * c, depth)
         }
-        return SIMD3(bent * c - along * s, bent * s + along * c, depth)
     }
 
     /// The bends to try for a symbol of `side` modules (quiet zone included): flat;

@@ -24,6 +24,32 @@ import Testing
         #expect(symbols.map(\.bytes) == texts, "curved-\(index)")
     }
 
+    /// Given the grids the `redrawn` pass fitted and read nothing from, the pass meshes on
+    /// from them rather than fit them again, and draws exactly what it draws without them,
+    /// in the same order, up to the same read.
+    @Test func theRedrawnPassesGridsAreMeshedOnFromNotFittedAgain() throws {
+        let (image, texts) = try Self.picture(CurvedTruthTests.missedByTheRace[0])
+        let engine = ZXingEngine(passes: [.fast])
+        var fits: [RedrawnFit] = []
+        let redrawn = try image.readRedrawn(
+            finders: .byRuns, record: { fits = $0 }, { try engine.decode($0, cancel: CancellationFlag()) })
+        #expect(redrawn.isEmpty)
+        #expect(fits.contains { $0.grid.controls > 2 })
+        func drawings(_ fits: [RedrawnFit]) throws -> (drawn: [GrayImage], read: [[UInt8]]) {
+            var drawn: [GrayImage] = []
+            let symbols = try image.readCurved(fits: fits) { drawing in
+                drawn.append(drawing)
+                return try engine.decode(drawing, cancel: CancellationFlag())
+            }
+            return (drawn, symbols.map(\.bytes))
+        }
+        let fitted = try drawings([])
+        let reused = try drawings(fits)
+        #expect(fitted.read == texts)
+        #expect(reused.read == texts)
+        #expect(reused.drawn == fitted.drawn)
+    }
+
     /// The whole engine reads a picture only this pass reads, so the pass is in its ladder.
     @Test func theEngineReadsACurvedCode() throws {
         let (image, texts) = try Self.picture(CurvedTruthTests.missedByTheRace[0])
