@@ -9,7 +9,7 @@ import Dispatch
 /// costs to reach: the mean CPU time, measured as the executor runs, of that engine's
 /// passes up to and including it (until one has run, what the engine says it typically
 /// costs, else a millisecond), each pass's time taken as on a picture of
-/// ``referencePixels`` (a pass's work grows with the picture: timed on pictures of every
+/// `referencePixels` (a pass's work grows with the picture: timed on pictures of every
 /// size, one engine's mean against another's would say more of the pictures each has
 /// met than of the engines), and for engines that run in turn
 /// (``DecodePolicy/ranksInTurn``) the passes of the engines before it too, so cheap

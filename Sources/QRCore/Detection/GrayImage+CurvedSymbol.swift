@@ -85,7 +85,7 @@ extension GrayImage {
         }
         // The best bends of each size, to refine once no size reads unrefined.
         var best: [(fit: BentFit, fitter: ModuleGridFitter, score: Double)] = []
-        for var (fit, fitter) in coarse.sorted(by: { $0.fit.score > $1.fit.score }) {
+        for case (let fit, var fitter) in coarse.sorted(by: { $0.fit.score > $1.fit.score }) {
             try stop.check()
             // The meshed grid tells the finders' corners apart, nearer than a homography. The
             // `redrawn` pass fits the same homography and meshes, in the same order: where it
