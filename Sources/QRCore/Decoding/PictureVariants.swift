@@ -102,15 +102,9 @@ public final class PictureVariants: Sendable {
     ) throws -> [Symbol] {
         let fitted = self.fitted.withLock { $0[finders] }
         let record: ([RedrawnFit]) -> Void = { fits in self.fitted.withLock { $0[finders] = fits } }
-        guard max(original.width, original.height) > 1600 else {
-            return try original.readRedrawn(
+        return try onFittedPicture { picture in
+            try picture.readRedrawn(
                 finders: finders, repairing: repairing, stop: stop, fits: fitted, record: record, read)
-        }
-        let halved = self.halved
-        return try halved.readRedrawn(
-            finders: finders, repairing: repairing, stop: stop, fits: fitted, record: record, read
-        ).map {
-            $0.scaledCorners(by: Double(original.width) / Double(halved.width))
         }
     }
 
@@ -124,12 +118,15 @@ public final class PictureVariants: Sendable {
     /// are meshed on from, not fitted again: both read the same picture.
     package func readCurved(_ read: (GrayImage) throws -> [Symbol]) throws -> [Symbol] {
         let fits = fitted.withLock { $0[.byRuns] } ?? []
-        guard max(original.width, original.height) > 1600 else {
-            return try original.readCurved(stop: stop, fits: fits, read)
-        }
+        return try onFittedPicture { try $0.readCurved(stop: stop, fits: fits, read) }
+    }
+
+    /// What `body` finds in the picture the redrawn passes fit to: the original, or over
+    /// 1600 pixels a side the halved picture (``halved``), the corners then taken back to
+    /// the original.
+    private func onFittedPicture(_ body: (GrayImage) throws -> [Symbol]) rethrows -> [Symbol] {
+        guard max(original.width, original.height) > 1600 else { return try body(original) }
         let halved = self.halved
-        return try halved.readCurved(stop: stop, fits: fits, read).map {
-            $0.scaledCorners(by: Double(original.width) / Double(halved.width))
-        }
+        return try body(halved).map { $0.scaledCorners(by: Double(original.width) / Double(halved.width)) }
     }
 }

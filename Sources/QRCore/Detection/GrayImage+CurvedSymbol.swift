@@ -72,11 +72,7 @@ extension GrayImage {
             try stop.check()
             let drawing = RedrawnSymbol(
                 picture: grid.redrawn(from: fitter.samples(grid)), grid: grid, scale: 4, quietZone: 4, growth: 1)
-            return try read(drawing.picture).map { symbol in
-                var symbol = symbol
-                symbol.corners = drawing.pictureCorners(symbol.corners)
-                return symbol
-            }
+            return try drawing.symbols(readBy: read)
         }
         var coarse: [(fit: ModuleGridFitter.HomographyFit, fitter: ModuleGridFitter)] = []
         for size in triple.sizes(margin: 4) where size <= Self.largestRedrawnSize {

@@ -60,10 +60,9 @@ extension GrayImage {
                 picture = fit.grid.redrawn(from: fit.samples)
             }
             let drawing = RedrawnSymbol(picture: picture, grid: fit.grid, scale: 4, quietZone: 4, growth: fit.growth)
-            let symbols = try read(drawing.picture)
+            let symbols = try drawing.symbols(readBy: read)
             guard !symbols.isEmpty else { return false }
-            for var symbol in symbols where !found.contains(where: { $0.bytes == symbol.bytes }) {
-                symbol.corners = drawing.pictureCorners(symbol.corners)
+            for symbol in symbols where !found.contains(where: { $0.bytes == symbol.bytes }) {
                 found.append(symbol)
             }
             readAreas.append(fit.grid.corners.map { $0 / fit.growth })

@@ -21,6 +21,16 @@ package struct RedrawnSymbol: Sendable {
     /// ran on a copy grown for a tiny code).
     package let growth: Double
 
+    /// The symbols `read` finds in the drawing, their corners where they lie in the
+    /// original picture.
+    package func symbols(readBy read: (GrayImage) throws -> [Symbol]) rethrows -> [Symbol] {
+        try read(picture).map { symbol in
+            var symbol = symbol
+            symbol.corners = pictureCorners(symbol.corners)
+            return symbol
+        }
+    }
+
     /// Points of the drawing (corners an engine reports) where they lie in the original
     /// picture.
     package func pictureCorners(_ points: [Point]) -> [Point] {
