@@ -47,8 +47,8 @@ extension GrayImage {
     }
 
     /// Whether the picture shows, outside the codes whose corners are `symbols`, three
-    /// finder-like patterns of one size, as another QR symbol would: whether it may hold
-    /// more codes than those. A code's own finders lie within its corners' bounding box,
+    /// finder-like patterns of one size, as another QR symbol would, or one with a Micro QR
+    /// symbol's timing patterns beside it: whether it may hold more codes than those. A code's own finders lie within its corners' bounding box,
     /// which is widened by a tenth on each side for corners an engine placed roughly;
     /// only the rows' stretches outside the boxes are looked at, on rows as far apart as
     /// a finder of the codes read allows (a 32nd of a code's side, two rows at least),
@@ -91,7 +91,41 @@ extension GrayImage {
             triple = FinderSighting.completeLikeTriple(sightings[near], among: sightings.filter { $0.count >= 2 })
             return triple
         }
-        return triple
+        return triple || sightings.contains { $0.count >= 2 && showsMicroTiming(beside: $0) }
+    }
+
+    /// Whether `sighting` is a finder with a Micro QR symbol's timing patterns: from one of
+    /// its corners, along the two sides that meet there, light and dark modules in turn
+    /// past its edge (separator, then dark, light, dark). A Micro QR symbol has one finder,
+    /// which the look for three does not count. A QR symbol's timing patterns run along a
+    /// finder's inner sides, from the corner facing the symbol, so they do not pass for
+    /// these. Only a symbol about square to the rows is seen: the samples follow the rows
+    /// and columns.
+    private func showsMicroTiming(beside sighting: FinderSighting) -> Bool {
+        let module = Double(sighting.across) / 7
+        // Tone at `along` modules from the centre on the line `aside` modules off it.
+        func tone(along: Int, aside: Int, horizontal: Bool) -> Int? {
+            let (dx, dy) = horizontal ? (along, aside) : (aside, along)
+            let x = sighting.x + Int((Double(dx) * module).rounded())
+            let y = sighting.y + Int((Double(dy) * module).rounded())
+            guard x >= 0, x < width, y >= 0, y < height else { return nil }
+            return Int(self[x, y])
+        }
+        // The ring at 3 modules, then the separator and the timing modules at 4 to 7:
+        // one tone at 3, 5 and 7, the other at 4 and 6, by a printed finder's margin.
+        func alternates(side: Int, direction: Int, horizontal: Bool) -> Bool {
+            let tones = (3...7).compactMap { tone(along: direction * $0, aside: side, horizontal: horizontal) }
+            guard tones.count == 5 else { return false }
+            let ring = [tones[0], tones[2], tones[4]]
+            let gaps = [tones[1], tones[3]]
+            let margin = FinderSighting.printedContrast / 2
+            return gaps.min()! - ring.max()! >= margin || ring.min()! - gaps.max()! >= margin
+        }
+        // A corner (sx, sy): the side at sy runs away from it along x, the side at sx along y.
+        return [(-1, -1), (1, -1), (-1, 1), (1, 1)].contains { sx, sy in
+            alternates(side: 3 * sy, direction: -sx, horizontal: true)
+                && alternates(side: 3 * sx, direction: -sy, horizontal: false)
+        }
     }
 
     /// The finder-like patterns (1:1:3:1:1 across a row, confirmed down the column through

@@ -1,5 +1,5 @@
 // QRKit tests — a QR code's finder and the modules beside it, which zxing-cpp 1.4 reads as an
-// empty Micro QR symbol, are no answer; a real Micro QR symbol beside a QR code still is.
+// empty Micro QR symbol, are no answer; a real Micro QR symbol beside a QR code is, by every strategy.
 import Foundation
 import QRTestSupport
 import Testing
@@ -40,11 +40,9 @@ import Testing
         #expect(symbols.map(\.bytes).sorted { $0.lexicographicallyPrecedes($1) } == expected, "\(strategy)")
     }
 
-    /// A Micro QR symbol in its quiet zone beside a QR code, both kept by the strategies
-    /// that merge every answer, and by zxing-cpp's own. Not by `race`: there zbar's read of
-    /// the QR code alone can come first and be complete to the look for more codes, which
-    /// seeks three finders (another QR symbol), not a Micro QR symbol's one.
-    @Test(arguments: ["all", "zxing"]) func aRealMicroSymbolBesideAQRCodeIsKept(strategy: String) throws {
+    /// A QR code and, to its right in its quiet zone, a Micro QR symbol; each code's
+    /// corners, the QR code's first.
+    static func codeBesideMicroSymbol() throws -> GrayImage {
         let encoder = QREncoder()
         let renderer = GrayImageRenderer(options: RenderOptions(scale: 4))
         let code = try renderer.render(try encoder.encode(text: "https://example.org/beside", options: EncodeOptions()))
@@ -58,11 +56,44 @@ import Testing
         for y in 0..<micro.height {
             for x in 0..<micro.width { pixels[y * width + code.width + x] = micro[x, y] }
         }
-        let image = GrayImage(width: width, height: code.height, pixels: pixels)
+        return GrayImage(width: width, height: code.height, pixels: pixels)
+    }
+
+    /// `image` turned a quarter clockwise.
+    static func turned(_ image: GrayImage) -> GrayImage {
+        var pixels = [UInt8](repeating: 0, count: image.width * image.height)
+        for y in 0..<image.height {
+            for x in 0..<image.width { pixels[x * image.height + (image.height - 1 - y)] = image[x, y] }
+        }
+        return GrayImage(width: image.height, height: image.width, pixels: pixels)
+    }
+
+    /// A Micro QR symbol beside a QR code is kept by every strategy, whichever engine answers
+    /// first: zbar reads the QR code alone, and the look for more codes sees the Micro QR
+    /// symbol's finder and timing patterns, so that answer waits for zxing-cpp's.
+    @Test(arguments: ["race", "hedged", "sequential", "sequential-zbar-first", "all", "zxing"])
+    func aRealMicroSymbolBesideAQRCodeIsKept(strategy: String) throws {
+        let image = try Self.codeBesideMicroSymbol()
         let chosen = try #require(EngineRegistry.standard.strategy(named: strategy))
         let symbols = try QRDecoder(strategy: chosen).decode(image).symbols
         #expect(Set(symbols.map(\.text)) == ["https://example.org/beside", "micro qr, m4"], "\(strategy)")
         #expect(symbols.filter(\.isMicro).map(\.text) == ["micro qr, m4"], "\(strategy)")
+    }
+
+    /// The look behind that wait, at each quarter turn: the Micro QR symbol shows outside
+    /// the QR code, and nothing does once both are read.
+    @Test func aMicroSymbolShowsOutsideTheCodesRead() throws {
+        var image = try Self.codeBesideMicroSymbol()
+        for turn in 0..<4 {
+            let symbols = try QRDecoder(strategy: .all(DecodeStrategy.standardEngines)).decode(image).symbols
+            let code = try #require(symbols.first { !$0.isMicro }, "turn \(turn)")
+            let micro = try #require(symbols.first { $0.isMicro }, "turn \(turn)")
+            let beside = image.showsFindersOutside([code.corners])
+            let besideBoth = image.showsFindersOutside([code.corners, micro.corners])
+            #expect(beside, "turn \(turn)")
+            #expect(!besideBoth, "turn \(turn)")
+            image = Self.turned(image)
+        }
     }
 
     /// The rule by itself: a Micro QR read whose middle is inside a QR read goes, one
