@@ -50,4 +50,50 @@ import Testing
         let symbols = try ZXingEngine(passes: [.fast]).decode(drawing, cancel: CancellationFlag())
         #expect(symbols.map(\.text) == [expected])
     }
+
+    /// The erasures pass reads the photograph, before the curved pass would try its bends,
+    /// with the Model 1 symbol's level and corners round the symbol.
+    @Test func theErasuresPassReadsTheModel1Photograph() throws {
+        let image = try PNGReader().read(contentsOf: SampleCorpus.path(Self.photo))
+        let expected = try String(contentsOfFile: SampleCorpus.path("photos/qrcode-2-issue940.txt"), encoding: .utf8)
+        let others = ZXingEngine.Pass.allCases.filter { $0 != .erasures && $0 != .curved }
+        #expect(try ZXingEngine(passes: others).decode(image, cancel: CancellationFlag()).isEmpty)
+        let symbols = try ZXingEngine(passes: [.erasures]).decode(image, cancel: CancellationFlag())
+        #expect(symbols.map(\.text) == [expected])
+        #expect(symbols.first?.errorCorrection == .h)
+        for corner in symbols.first?.corners ?? [] {
+            #expect((0...3).contains(min(corner.x, 40 - corner.x)) && (0...3).contains(min(corner.y, 40 - corner.y)))
+        }
+    }
+
+    /// Model 2 symbols of every version the redrawn passes fit and every level are not
+    /// taken for Model 1: not as drawn, nor with each format information copy turned to
+    /// two bits from the nearest Model 1 format, nearer it than its own (their alignment
+    /// pattern, or for version 1 the error correction, still tells).
+    @Test func model2SymbolsAreNotTakenForModel1() throws {
+        for version in 1...14 {
+            for level in ErrorCorrectionLevel.allCases {
+                let text = String(repeating: "MODEL 2 ", count: version)
+                let matrix = try QREncoder().encode(text: text, options: EncodeOptions(level: level, version: version))
+                try #require(matrix.version == version)
+                let none = [SymbolRepair.Doubt](repeating: .none, count: matrix.modules.count)
+                let samples = matrix.modules.map { $0 ? Float(20) : 230 }
+                #expect(Model1Symbol(samples: samples, size: matrix.size, doubts: none) == nil, "\(version)-\(level)")
+                // The Model 1 format nearest the symbol's, and all but two of the bits that differ turned.
+                let copies = SymbolRepair.formatCopies(matrix.modules, size: matrix.size)
+                let nearest = SymbolLayout.nearestFormat(copies, formatMask: Model1Layout.formatMask)
+                let target = SymbolLayout.formatBits(
+                    level: nearest.level, mask: nearest.mask, formatMask: Model1Layout.formatMask)
+                var turned = samples
+                let formatModules = SymbolLayout.formatModules(size: matrix.size)
+                for (copy, modules) in zip(copies, [formatModules.0, formatModules.1]) {
+                    let differing = (0..<15).filter { (copy ^ target) >> (14 - $0) & 1 == 1 }
+                    for k in differing.prefix(differing.count - 2) {
+                        turned[modules[k]] = matrix.modules[modules[k]] ? 230 : 20
+                    }
+                }
+                #expect(Model1Symbol(samples: turned, size: matrix.size, doubts: none) == nil, "\(version)-\(level)")
+            }
+        }
+    }
 }
