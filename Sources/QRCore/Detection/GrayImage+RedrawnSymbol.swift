@@ -32,8 +32,10 @@ extension GrayImage {
     ///   - stop: looked at between fits, and through the search for a tiny code's finders:
     ///     once raised, this throws ``DecodeError/cancelled``.
     ///   - repairing: draw each symbol from its codewords as corrected with erasures where
-    ///     the picture does not show its modules (``SymbolRepair``), not as sampled; a
-    ///     symbol whose codewords cannot be corrected is not drawn.
+    ///     the picture does not show its modules (``SymbolRepair``), not as sampled; one
+    ///     that does not read so but looks like a QR Model 1 symbol is read as one and
+    ///     drawn as a Model 2 symbol of the same data (``Model1Symbol``); a symbol whose
+    ///     codewords cannot be corrected is not drawn.
     ///   - fits: the grids of an earlier read of the same `finders` that read nothing
     ///     (see `record`): drawn again, in their order, without fitting them again.
     ///   - record: given the grids fitted, in order, when every drawing was read and none
