@@ -32,8 +32,10 @@ extension GrayImage {
     ///   - stop: looked at between fits, and through the search for a tiny code's finders:
     ///     once raised, this throws ``DecodeError/cancelled``.
     ///   - repairing: draw each symbol from its codewords as corrected with erasures where
-    ///     the picture does not show its modules (``SymbolRepair``), not as sampled; a
-    ///     symbol whose codewords cannot be corrected is not drawn.
+    ///     the picture does not show its modules (``SymbolRepair``), not as sampled; one
+    ///     that does not read so but looks like a QR Model 1 symbol is read as one and
+    ///     drawn as a Model 2 symbol of the same data (``Model1Symbol``); a symbol whose
+    ///     codewords cannot be corrected is not drawn.
     ///   - fits: the grids of an earlier read of the same `finders` that read nothing
     ///     (see `record`): drawn again, in their order, without fitting them again.
     ///   - record: given the grids fitted, in order, when every drawing was read and none
@@ -53,14 +55,21 @@ extension GrayImage {
             let picture: GrayImage
             if repairing {
                 let doubts = SymbolRepair.doubts(fit.samples, grid: fit.grid, width: fit.width, height: fit.height)
-                guard let repair = SymbolRepair(samples: fit.samples, size: fit.grid.size, doubts: doubts)
-                else { return false }
-                picture = ModuleGrid.drawing(repair.modules, size: fit.grid.size)
+                if let repair = SymbolRepair(samples: fit.samples, size: fit.grid.size, doubts: doubts) {
+                    picture = ModuleGrid.drawing(repair.modules, size: fit.grid.size)
+                } else if let model1 = Model1Symbol(samples: fit.samples, size: fit.grid.size, doubts: doubts) {
+                    return try keep(Self.symbols(of: model1, fit: fit, readBy: read), fit)
+                } else {
+                    return false
+                }
             } else {
                 picture = fit.grid.redrawn(from: fit.samples)
             }
             let drawing = RedrawnSymbol(picture: picture, grid: fit.grid, scale: 4, quietZone: 4, growth: fit.growth)
-            let symbols = try drawing.symbols(readBy: read)
+            return try keep(drawing.symbols(readBy: read), fit)
+        }
+        /// Keeps `symbols`, read from a drawing of `fit`; whether there are any.
+        func keep(_ symbols: [Symbol], _ fit: RedrawnFit) -> Bool {
             guard !symbols.isEmpty else { return false }
             for symbol in symbols where !found.contains(where: { $0.bytes == symbol.bytes }) {
                 found.append(symbol)
@@ -146,6 +155,24 @@ extension GrayImage {
         }
         if found.isEmpty { record(fitted) }
         return found
+    }
+
+    /// The symbols `read` finds in the Model 2 drawing of `model1`, a Model 1 symbol sampled
+    /// under `fit`: its corners those of the grid, since the drawing may be larger than the
+    /// symbol, and its level the Model 1 symbol's, not the drawing's.
+    static func symbols(of model1: Model1Symbol, fit: RedrawnFit, readBy read: (GrayImage) throws -> [Symbol])
+        rethrows -> [Symbol]
+    {
+        let corners = fit.grid.corners.map { corner in
+            let point = corner / fit.growth
+            return Point(x: Int(point.x.rounded()), y: Int(point.y.rounded()))
+        }
+        return try read(ModuleGrid.drawing(model1.modules, size: model1.size)).map { symbol in
+            var symbol = symbol
+            symbol.corners = corners
+            symbol.errorCorrection = ErrorCorrectionLevel.allCases[model1.level]
+            return symbol
+        }
     }
 
     /// The homographies to draw for `triple`: each of `sizes` (up to version 14) fitted a

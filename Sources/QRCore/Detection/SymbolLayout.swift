@@ -75,6 +75,28 @@ package struct SymbolLayout: Sendable {
         return (blocks, eccCount)
     }
 
+    /// The symbol's modules, dark true, holding `codewords` (the whole interleaved sequence)
+    /// with the format information of `level` and `mask`, masked with `mask`.
+    package func modules(codewords: [UInt8], level: Int, mask: Int) -> [Bool] {
+        var modules = [Bool](repeating: false, count: size * size)
+        for (index, isDark) in functionPatterns.modules { modules[index] = isDark }
+        let formatBits = Self.formatBits(level: level, mask: mask)
+        let formatModules = Self.formatModules(size: size)
+        for copy in [formatModules.0, formatModules.1] {
+            for (k, index) in copy.enumerated() { modules[index] = formatBits >> (14 - k) & 1 == 1 }
+        }
+        let versionBits = Self.versionBits(version)
+        for copy in Self.versionModules(size: size) {
+            for (k, index) in copy.enumerated() { modules[index] = versionBits >> k & 1 == 1 }
+        }
+        // Remainder bits past the last codeword are zero before masking.
+        for (k, index) in dataModules.enumerated() {
+            let bit = k < 8 * codewords.count && codewords[k / 8] >> (7 - k % 8) & 1 == 1
+            modules[index] = bit != Self.masks(mask, index % size, index / size)
+        }
+        return modules
+    }
+
     /// Whether mask `pattern` (0 to 7) flips the module in column `u`, row `v`.
     package static func masks(_ pattern: Int, _ u: Int, _ v: Int) -> Bool {
         switch pattern {
@@ -115,12 +137,15 @@ package struct SymbolLayout: Sendable {
         return [below, beside]
     }
 
+    /// The pattern Model 2 symbols mask their format information with (7.9.1).
+    package static let formatMask = 0x5412
+
     /// The 15 bits of format information for `level` (0 L … 3 H) and `mask`: BCH (15, 5)
-    /// coded, then masked with 0x5412 (7.9.1).
-    package static func formatBits(level: Int, mask: Int) -> Int {
+    /// coded, then masked with `formatMask` (7.9.1).
+    package static func formatBits(level: Int, mask: Int, formatMask: Int = formatMask) -> Int {
         // The level's two bits: L 01, M 00, Q 11, H 10.
         let data = [1, 0, 3, 2][level] << 3 | mask
-        return (data << 10 | bchRemainder(data << 10, generator: 0x537, degree: 10)) ^ 0x5412
+        return (data << 10 | bchRemainder(data << 10, generator: 0x537, degree: 10)) ^ formatMask
     }
 
     /// The 18 bits of version information: the version, BCH (18, 6) coded (7.10).
@@ -131,15 +156,24 @@ package struct SymbolLayout: Sendable {
     /// The level and mask whose format information lies nearest `bits` (both copies as
     /// read), when some lies within 3 bits of one of them (the code corrects 3).
     package static func format(reading copies: [Int]) -> (level: Int, mask: Int)? {
-        var best: (level: Int, mask: Int, distance: Int)?
+        let best = nearestFormat(copies)
+        return best.distance <= 3 ? (best.level, best.mask) : nil
+    }
+
+    /// The level and mask whose format information, masked with `formatMask`, lies
+    /// nearest one of `copies`, and how many bits apart.
+    package static func nearestFormat(_ copies: [Int], formatMask: Int = formatMask) -> (
+        level: Int, mask: Int, distance: Int
+    ) {
+        var best = (level: 0, mask: 0, distance: 16)
         for level in 0..<4 {
             for mask in 0..<8 {
-                let code = formatBits(level: level, mask: mask)
+                let code = formatBits(level: level, mask: mask, formatMask: formatMask)
                 let distance = copies.map { ($0 ^ code).nonzeroBitCount }.min() ?? 15
-                if distance <= 3, distance < best?.distance ?? 4 { best = (level, mask, distance) }
+                if distance < best.distance { best = (level, mask, distance) }
             }
         }
-        return best.map { ($0.level, $0.mask) }
+        return best
     }
 
     /// The remainder of `value` divided by the polynomial `generator` of `degree` over GF(2).

@@ -46,26 +46,62 @@ package struct SymbolRepair: Sendable {
     package init?(samples: [Float], size: Int, doubts: [Doubt]) {
         guard let layout = SymbolLayout(size: size), samples.count == size * size, doubts.count == size * size
         else { return nil }
-        let threshold = ModuleGridFitter.threshold(samples, size: size)
-        let dark = zip(samples, threshold).map { $0 < $1 }
-        func bits(_ modules: [Int]) -> Int { modules.reduce(0) { $0 << 1 | (dark[$1] ? 1 : 0) } }
+        let dark = Self.darkModules(samples, size: size)
+        guard let format = SymbolLayout.format(reading: Self.formatCopies(dark, size: size)) else { return nil }
+        var (codewords, doubt) = Self.codewords(
+            dark, doubts, modules: layout.dataModules, count: layout.codewordCount, size: size, mask: format.mask)
+        let (blocks, eccCount) = layout.blocks(level: format.level)
+        let reserve = Self.reserve(version: layout.version, level: format.level)
+        guard
+            let (changed, erasedCount) = Self.correct(
+                &codewords, doubt, blocks: blocks, eccCount: eccCount, reserve: reserve)
+        else { return nil }
+        modules = layout.modules(codewords: codewords, level: format.level, mask: format.mask)
+        level = format.level
+        mask = format.mask
+        erasures = erasedCount
+        self.changed = changed
+    }
+
+    /// Which modules of `samples` (row by row, `size` a side) are dark: below their
+    /// threshold (``ModuleGridFitter/threshold(_:size:)``).
+    package static func darkModules(_ samples: [Float], size: Int) -> [Bool] {
+        zip(samples, ModuleGridFitter.threshold(samples, size: size)).map { $0 < $1 }
+    }
+
+    /// The two copies of the format information as `dark` shows them, most significant bit first.
+    package static func formatCopies(_ dark: [Bool], size: Int) -> [Int] {
         let formatModules = SymbolLayout.formatModules(size: size)
-        guard let format = SymbolLayout.format(reading: [bits(formatModules.0), bits(formatModules.1)]) else {
-            return nil
-        }
-        func masked(_ index: Int) -> Bool { SymbolLayout.masks(format.mask, index % size, index / size) }
-        let data = layout.dataModules
-        var codewords = [UInt8](repeating: 0, count: layout.codewordCount)
-        var doubt = [Doubt](repeating: .none, count: layout.codewordCount)
+        return [formatModules.0, formatModules.1].map { copy in copy.reduce(0) { $0 << 1 | (dark[$1] ? 1 : 0) } }
+    }
+
+    /// The first `count` codewords of `modules` (eight a codeword, most significant bit
+    /// first) as `dark` shows them unmasked with `mask`, and each one's doubt: its
+    /// modules' greatest.
+    package static func codewords(
+        _ dark: [Bool], _ doubts: [Doubt], modules: [Int], count: Int, size: Int, mask: Int
+    ) -> (codewords: [UInt8], doubt: [Doubt]) {
+        var codewords = [UInt8](repeating: 0, count: count)
+        var doubt = [Doubt](repeating: .none, count: count)
         for c in codewords.indices {
-            for index in data[(8 * c)..<(8 * c + 8)] {
-                codewords[c] = codewords[c] << 1 | (dark[index] != masked(index) ? 1 : 0)
+            for index in modules[(8 * c)..<(8 * c + 8)] {
+                let masked = SymbolLayout.masks(mask, index % size, index / size)
+                codewords[c] = codewords[c] << 1 | (dark[index] != masked ? 1 : 0)
                 doubt[c] = max(doubt[c], doubts[index])
             }
         }
-        let (blocks, eccCount) = layout.blocks(level: format.level)
+        return (codewords, doubt)
+    }
+
+    /// Corrects `codewords` block by block (`blocks`: each block's positions in them, data
+    /// then `eccCount` check codewords), those whose `doubt` is unreadable or on the rim
+    /// given as erasures, then, for a block with too many, those of the rim as unknown
+    /// errors instead; `reserve` check codewords kept spare. The codewords changed and the erasures given, or nil when a
+    /// block is past correcting.
+    package static func correct(
+        _ codewords: inout [UInt8], _ doubt: [Doubt], blocks: [[Int]], eccCount: Int, reserve: Int
+    ) -> (changed: Int, erasures: Int)? {
         let code = ReedSolomon(eccCount: eccCount)
-        let reserve = Self.reserve(version: layout.version, level: format.level)
         var changed = 0
         var erasedCount = 0
         for block in blocks {
@@ -85,26 +121,7 @@ package struct SymbolRepair: Sendable {
                 changed += 1
             }
         }
-        var modules = [Bool](repeating: false, count: size * size)
-        for (index, isDark) in layout.functionPatterns.modules { modules[index] = isDark }
-        let formatBits = SymbolLayout.formatBits(level: format.level, mask: format.mask)
-        for copy in [formatModules.0, formatModules.1] {
-            for (k, index) in copy.enumerated() { modules[index] = formatBits >> (14 - k) & 1 == 1 }
-        }
-        let versionBits = SymbolLayout.versionBits(layout.version)
-        for copy in SymbolLayout.versionModules(size: size) {
-            for (k, index) in copy.enumerated() { modules[index] = versionBits >> k & 1 == 1 }
-        }
-        // Remainder bits past the last codeword are zero before masking.
-        for (k, index) in data.enumerated() {
-            let bit = k < 8 * codewords.count && codewords[k / 8] >> (7 - k % 8) & 1 == 1
-            modules[index] = bit != masked(index)
-        }
-        self.modules = modules
-        level = format.level
-        mask = format.mask
-        erasures = erasedCount
-        self.changed = changed
+        return (changed, erasedCount)
     }
 
     /// How far each module's sample is to be trusted, row by row: unreadable where its
