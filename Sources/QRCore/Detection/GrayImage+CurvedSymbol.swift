@@ -33,16 +33,28 @@ extension GrayImage {
         stop: CancellationFlag = CancellationFlag(), fitted: Int = 32, drawn: Int = 3, refined: Int = 2,
         fits: [RedrawnFit] = [], _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
+        var work = CurvedWork()
+        return try readCurved(
+            stop: stop, fitted: fitted, drawn: drawn, refined: refined, fits: fits, work: &work, read)
+    }
+
+    /// ``readCurved(stop:fitted:drawn:refined:fits:_:)``, counting in `work` what it did.
+    package func readCurved(
+        stop: CancellationFlag = CancellationFlag(), fitted: Int = 32, drawn: Int = 3, refined: Int = 2,
+        fits: [RedrawnFit] = [], work: inout CurvedWork, _ read: (GrayImage) throws -> [Symbol]
+    ) throws -> [Symbol] {
         // Only grids fitted to this picture as it is count: not those of a copy grown for a
         // tiny code.
         let fits = fits.filter { $0.growth == 1 && $0.width == width && $0.height == height }
         try stop.check()
         let sampler = PixelSampler(self)
         let candidates = finderCandidates()
+        var tried: [FinderTriple] = []
         for triple in FinderTriple.triples(of: candidates, strong: 3, moduleRatio: 3) {
+            tried.append(triple)
             let symbols = try readCurved(
                 triple, sampler: sampler, stop: stop, fitted: fitted, drawn: drawn, refined: refined,
-                fits: fits.filter { $0.triple == triple }, read)
+                fits: fits.filter { $0.triple == triple }, work: &work, read)
             if !symbols.isEmpty { return symbols }
         }
         // The third finder, where the two strongest put it: the one on paper that bends away
@@ -54,9 +66,16 @@ extension GrayImage {
             guard let triple = FinderTriple.triples(of: [strong[0], strong[1], third], moduleRatio: 4).first else {
                 continue
             }
+            // Found where the runs found it, the third gives finders already fitted, and
+            // they would fit as they did.
+            if tried.contains(where: { $0.sameFinders(as: triple) }) {
+                work.repeated += 1
+                continue
+            }
+            tried.append(triple)
             let symbols = try readCurved(
                 triple, sampler: sampler, stop: stop, fitted: fitted, drawn: drawn, refined: refined,
-                fits: fits.filter { $0.triple == triple }, read)
+                fits: fits.filter { $0.triple == triple }, work: &work, read)
             if !symbols.isEmpty { return symbols }
         }
         return []
@@ -66,10 +85,18 @@ extension GrayImage {
     /// `triple`; `fits`, grids the `redrawn` pass fitted to them.
     private func readCurved(
         _ triple: FinderTriple, sampler: PixelSampler, stop: CancellationFlag, fitted: Int, drawn: Int, refined: Int,
-        fits: [RedrawnFit], _ read: (GrayImage) throws -> [Symbol]
+        fits: [RedrawnFit], work: inout CurvedWork, _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
+        // The bends are fitted to the corners of the finders' rings; under two pixels a
+        // module the rings blur into each other and their corners are not to be traced.
+        guard triple.module >= 2 else {
+            work.tooSmall += 1
+            return []
+        }
+        work.triples += 1
         func attempt(_ grid: ModuleGrid, _ fitter: inout ModuleGridFitter) throws -> [Symbol] {
             try stop.check()
+            work.drawings += 1
             let drawing = RedrawnSymbol(
                 picture: grid.redrawn(from: fitter.samples(grid)), grid: grid, scale: 4, quietZone: 4, growth: 1)
             return try drawing.symbols(readBy: read)
@@ -95,11 +122,20 @@ extension GrayImage {
             for controls in [3, 5] where grid.controls < controls {
                 fitter.refineMesh(&grid, score: &score, controls: controls)
             }
+            work.sizes += 1
+            // A grid that lands on every module crisply, its function patterns in place, has
+            // the symbol's modules as they are: a bend would draw the same symbol, so it is
+            // drawn once, and no other size or bend is fitted to these finders.
+            if Self.landsCrisply(fitter.samples(grid), size: fitter.size) {
+                work.crisp += 1
+                return try attempt(grid, &fitter)
+            }
             try stop.check()
             var scored: [(fit: BentFit, score: Double)] = []
             let points = BentFit.finderPoints(triple, grid: grid, sampler: sampler)
             for bent in BentFit.fits(around: grid, points: points, limit: fitted) {
                 guard let bentGrid = bent.grid else { continue }
+                work.scored += 1
                 scored.append((bent, fitter.score(bentGrid)))
             }
             scored.sort { $0.score > $1.score }
@@ -116,13 +152,79 @@ extension GrayImage {
             var (bent, fitter, score) = (bent, fitter, score)
             for step in [0.5, 0.25, 0.125] {
                 try stop.check()
-                bent.refine(&fitter, score: &score, step: step * triple.module)
+                work.scored += bent.refine(&fitter, score: &score, step: step * triple.module)
             }
             guard let bentGrid = bent.grid else { continue }
             let symbols = try attempt(bentGrid, &fitter)
             if !symbols.isEmpty { return symbols }
         }
         return []
+    }
+
+    /// Whether `values`, sampled at a grid's module centres, land on the modules crisply:
+    /// in each quarter of the symbol (a bend shows most in the far one) at most one module
+    /// in 200 within a fifth of the contrast of its threshold
+    /// (``ModuleGridFitter/threshold(_:size:)``), and nine in ten of the function patterns'
+    /// modules on their side of it.
+    static func landsCrisply(_ values: [Float], size: Int) -> Bool {
+        let threshold = ModuleGridFitter.threshold(values, size: size)
+        var (dark, light, darkCount, lightCount): (Float, Float, Float, Float) = (0, 0, 0, 0)
+        for (value, threshold) in zip(values, threshold) {
+            if value < threshold {
+                (dark, darkCount) = (dark + value, darkCount + 1)
+            } else {
+                (light, lightCount) = (light + value, lightCount + 1)
+            }
+        }
+        guard darkCount > 0, lightCount > 0 else { return false }
+        let margin = (light / lightCount - dark / darkCount) / 5
+        guard margin > 0 else { return false }
+        var unsure = [0, 0, 0, 0]
+        var modules = [0, 0, 0, 0]
+        for index in values.indices {
+            let quarter = (index % size >= size / 2 ? 1 : 0) + (index / size >= size / 2 ? 2 : 0)
+            modules[quarter] += 1
+            if abs(values[index] - threshold[index]) < margin { unsure[quarter] += 1 }
+        }
+        guard zip(unsure, modules).allSatisfy({ $0 * 200 <= $1 }) else { return false }
+        let patterns = FunctionPatterns(size: size).modules
+        let agreeing = patterns.filter { (values[$0.index] < threshold[$0.index]) == $0.isDark }.count
+        return agreeing * 10 >= patterns.count * 9
+    }
+}
+
+/// What a curved read (``GrayImage/readCurved(stop:fitted:drawn:refined:fits:work:_:)``)
+/// did, stage by stage: where it stopped on a picture, for tests and benchmarks to see.
+package struct CurvedWork: Sendable, Equatable {
+    /// Sets of finders fitted.
+    package var triples = 0
+    /// Sets of finders passed over, their modules under two pixels.
+    package var tooSmall = 0
+    /// Third finders looked for that gave a set of finders already fitted.
+    package var repeated = 0
+    /// Symbol sizes whose grids were meshed.
+    package var sizes = 0
+    /// Meshed grids that landed crisply, after which the finders were fitted no further.
+    package var crisp = 0
+    /// Bent grids sampled and scored, ranked and refined.
+    package var scored = 0
+    /// Drawings read.
+    package var drawings = 0
+
+    package init() {}
+}
+
+extension FinderTriple {
+    /// Whether `other`'s finders are this triple's, at the same places: a finder moved
+    /// by a fraction of a module fits otherwise, and may read where this did not.
+    func sameFinders(as other: FinderTriple) -> Bool {
+        let mine = [topLeft.centre, topRight.centre, bottomLeft.centre]
+        return [other.topLeft, other.topRight, other.bottomLeft].allSatisfy { finder in
+            mine.contains { centre in
+                let d = centre - finder.centre
+                return (d * d).sum() < 1e-6 * finder.module * finder.module
+            }
+        }
     }
 }
 
@@ -219,11 +321,14 @@ struct BentFit {
     /// Each handle moved `step` pixels along each axis, and the bend's parameters by a
     /// step of their own, while the fit (`score`, under `fitter`) improves; three sweeps
     /// at most. The shape stays a bent sheet's however the handles move.
-    mutating func refine(_ fitter: inout ModuleGridFitter, score: inout Double, step: Double) {
+    /// Returns how many grids it scored.
+    @discardableResult
+    mutating func refine(_ fitter: inout ModuleGridFitter, score: inout Double, step: Double) -> Int {
         let side = Double(size + 8)
         // The bend's steps: an angle's 8° at half a module's step, the curve or crease in
         // proportion.
         let scale = step / max(1e-9, Self.pixelsPerModule(self))
+        var scored = 0
         for _ in 0..<3 {
             var improved = false
             for index in pixels.indices {
@@ -231,6 +336,7 @@ struct BentFit {
                     for sign in [1.0, -1.0] {
                         var trial = self
                         trial.pixels[index][axis] += sign * step
+                        scored += 1
                         if trial.improves(&fitter, on: &score) {
                             self = trial
                             improved = true
@@ -244,7 +350,9 @@ struct BentFit {
                     var trial = self
                     let change = sign * scale
                     trial.bend = bend.moved(parameter, by: change, side: side)
-                    if trial.bend != bend, trial.improves(&fitter, on: &score) {
+                    guard trial.bend != bend else { continue }
+                    scored += 1
+                    if trial.improves(&fitter, on: &score) {
                         self = trial
                         improved = true
                         break
@@ -253,6 +361,7 @@ struct BentFit {
             }
             if !improved { break }
         }
+        return scored
     }
 
     /// Whether this fit scores over `score` under `fitter`; if so, `score` becomes its.
