@@ -47,10 +47,11 @@ extension GrayImage {
         // tiny code.
         let fits = fits.filter { $0.growth == 1 && $0.width == width && $0.height == height }
         try stop.check()
+        work.budget = Self.curvedSamplesPerPixel * width * height
         let sampler = PixelSampler(self)
         let candidates = finderCandidates()
         var tried: [FinderTriple] = []
-        for triple in FinderTriple.triples(of: candidates, strong: 3, moduleRatio: 3) {
+        for triple in FinderTriple.triples(of: candidates, strong: 3, moduleRatio: 3) where !work.isSpent {
             tried.append(triple)
             let symbols = try readCurved(
                 triple, sampler: sampler, stop: stop, fitted: fitted, drawn: drawn, refined: refined,
@@ -61,7 +62,8 @@ extension GrayImage {
         // is often too foreshortened for the locator's runs.
         let strong = candidates.filter { $0.weight >= 3 }.sorted { $0.weight > $1.weight }
         guard strong.count >= 2 else { return [] }
-        for third in FinderOutline.third(for: strong[0], strong[1], sampler: sampler).prefix(2) {
+        guard !work.isSpent else { return [] }
+        for third in FinderOutline.third(for: strong[0], strong[1], sampler: sampler).prefix(2) where !work.isSpent {
             try stop.check()
             guard let triple = FinderTriple.triples(of: [strong[0], strong[1], third], moduleRatio: 4).first else {
                 continue
@@ -108,7 +110,7 @@ extension GrayImage {
         }
         // The best bends of each size, to refine once no size reads unrefined.
         var best: [(fit: BentFit, fitter: ModuleGridFitter, score: Double)] = []
-        for case (let fit, var fitter) in coarse.sorted(by: { $0.fit.score > $1.fit.score }) {
+        for case (let fit, var fitter) in coarse.sorted(by: { $0.fit.score > $1.fit.score }) where !work.isSpent {
             try stop.check()
             // The grid tells the finders' corners apart. Where the `redrawn` pass meshed this
             // size, its mesh, carried on to 5 × 5 control points; where it did not, the
@@ -137,6 +139,7 @@ extension GrayImage {
             for bent in BentFit.fits(around: grid, points: points, limit: fitted) {
                 guard let bentGrid = bent.grid else { continue }
                 work.scored += 1
+                work.samples += fitter.size * fitter.size
                 scored.append((bent, fitter.score(bentGrid)))
             }
             scored.sort { $0.score > $1.score }
@@ -151,9 +154,11 @@ extension GrayImage {
         // the dearest step.
         for (bent, fitter, score) in best.sorted(by: { $0.score > $1.score }).prefix(refined) {
             var (bent, fitter, score) = (bent, fitter, score)
-            for step in [0.5, 0.25, 0.125] {
+            for step in [0.5, 0.25, 0.125] where !work.isSpent {
                 try stop.check()
-                work.scored += bent.refine(&fitter, score: &score, step: step * triple.module)
+                let trials = bent.refine(&fitter, score: &score, step: step * triple.module)
+                work.scored += trials
+                work.samples += trials * fitter.size * fitter.size
             }
             guard let bentGrid = bent.grid else { continue }
             let symbols = try attempt(bentGrid, &fitter)
@@ -161,6 +166,11 @@ extension GrayImage {
         }
         return []
     }
+
+    /// The modules a curved read may sample in bent grids for each pixel of the picture, so
+    /// that its cost is in proportion to the picture's; the reads of the generated curved
+    /// pictures take far less (docs/performance.md).
+    static let curvedSamplesPerPixel = 200
 
     /// Whether `values`, sampled at a grid's module centres, land on the modules crisply:
     /// in each quarter of the symbol (a bend shows most in the far one) at most one module
@@ -211,6 +221,15 @@ package struct CurvedWork: Sendable, Equatable {
     package var scored = 0
     /// Drawings read.
     package var drawings = 0
+    /// Modules sampled in the bent grids scored.
+    package var samples = 0
+    /// The samples the read may take, in proportion to the picture
+    /// (``GrayImage/curvedSamplesPerPixel`` a pixel): once they are spent it fits no
+    /// further size, refining step or set of finders.
+    package var budget = Int.max
+
+    /// Whether the read has sampled all it may.
+    package var isSpent: Bool { samples >= budget }
 
     package init() {}
 }
