@@ -9,13 +9,18 @@ extension GrayImage {
     ///
     /// A free mesh fitted to the picture bends to raise its score, not to follow the
     /// paper; here the grid's shape is held to a sheet wrapped round a cylinder or folded
-    /// (``PaperBend``). For each symbol size the finders' distances allow, the grid the
-    /// `redrawn` pass fits (a homography, then meshes) is taken where it is pinned, at the
-    /// finders: each bend's camera is fitted to points there (``BentCamera``). The bends
-    /// that fit those points best are scored as the fitter scores grids and the best few
-    /// drawn and read; then the best two of all sizes are refined
-    /// (``BentFit/refine(_:score:step:)``) and read again. The engine's error correction is the judge, so a wrong bend reads as
-    /// nothing.
+    /// (``PaperBend``). For each symbol size the finders' distances allow, a grid (the
+    /// `redrawn` pass's mesh where it meshed that size, else the size's homography) is
+    /// taken where it is pinned, at the finders: each bend's camera is fitted to points
+    /// there (``BentCamera``). The bends that fit those points best are scored as the
+    /// fitter scores grids and the best few drawn and read; then the best two of all sizes
+    /// are refined (``BentFit/refine(_:score:step:)``) and read again. The engine's error
+    /// correction is the judge, so a wrong bend reads as nothing.
+    ///
+    /// It gives up early where no bend can read: finders under two pixels a module, a
+    /// grid that already lands on every module crisply (drawn once, not bent), and once
+    /// the bent grids have sampled ``curvedSamplesPerPixel`` modules for each pixel of
+    /// the picture.
     ///
     /// - Parameters:
     ///   - stop: looked at before each fit and drawing: once raised, this throws
@@ -26,7 +31,7 @@ extension GrayImage {
     ///   - fits: the grids a `redrawn` read of this picture's finders by their runs fitted
     ///     and read nothing from (``readRedrawn(finders:repairing:stop:fits:record:_:)``'s
     ///     `record`): a size of a set of finders fitted there is meshed on from where that
-    ///     fit stopped, not fitted again.
+    ///     fit stopped, not fitted again; other sizes are not meshed.
     ///   - read: reads a drawing (black modules on white, four pixels a module, four
     ///     modules of quiet zone), returning its symbols, corners in the drawing.
     package func readCurved(
@@ -258,16 +263,35 @@ struct BentFit {
     var pixels: [SIMD2<Double>]
 
     /// The grid, or nil when no camera fits.
-    var grid: ModuleGrid? {
-        let n = Double(size)
-        let centre = SIMD2(n / 2, n / 2)
-        let bend = self.bend.placement
-        guard let camera = BentCamera(space: handles.map { bend.place($0 - centre) }, picture: pixels) else {
-            return nil
+    var grid: ModuleGrid? { grid(Placed(self)) }
+
+    /// Where the bend puts the handles and the grid's control points in space: the same
+    /// for every move of a handle, which changes the camera only.
+    struct Placed {
+        let bend: PaperBend
+        let handles: [SIMD3<Double>]
+        let controls: [SIMD3<Double>]
+
+        init(_ fit: BentFit) {
+            let n = Double(fit.size)
+            let centre = SIMD2(n / 2, n / 2)
+            let placement = fit.bend.placement
+            bend = fit.bend
+            handles = fit.handles.map { placement.place($0 - centre) }
+            controls = ModuleGrid.controlPoints(size: fit.size, controls: Self.controls(fit.size)).map {
+                placement.place($0 - centre)
+            }
         }
-        return ModuleGrid(size: size, controls: size / 2 + 1) { u, v in
-            camera.project(bend.place(SIMD2(u, v) - centre))
-        }
+
+        /// Control points a side: one every two modules, close enough to follow a curve.
+        static func controls(_ size: Int) -> Int { size / 2 + 1 }
+    }
+
+    /// The grid, its bend placed as `placed` (this fit's bend's), or nil when no camera
+    /// fits.
+    func grid(_ placed: Placed) -> ModuleGrid? {
+        guard let camera = BentCamera(space: placed.handles, picture: pixels) else { return nil }
+        return ModuleGrid(size: size, controls: Placed.controls(size), points: placed.controls.map(camera.project))
     }
 
     /// Where the finders of `triple` show their centres and corners (``FinderOutline``):
@@ -351,13 +375,14 @@ struct BentFit {
         var scored = 0
         for _ in 0..<3 {
             var improved = false
+            let placed = Placed(self)
             for index in pixels.indices {
                 for axis in 0..<2 {
                     for sign in [1.0, -1.0] {
                         var trial = self
                         trial.pixels[index][axis] += sign * step
                         scored += 1
-                        if trial.improves(&fitter, on: &score) {
+                        if trial.improves(&fitter, on: &score, placed: placed) {
                             self = trial
                             improved = true
                             break
@@ -372,7 +397,7 @@ struct BentFit {
                     trial.bend = bend.moved(parameter, by: change, side: side)
                     guard trial.bend != bend else { continue }
                     scored += 1
-                    if trial.improves(&fitter, on: &score) {
+                    if trial.improves(&fitter, on: &score, placed: Placed(trial)) {
                         self = trial
                         improved = true
                         break
@@ -384,9 +409,10 @@ struct BentFit {
         return scored
     }
 
-    /// Whether this fit scores over `score` under `fitter`; if so, `score` becomes its.
-    private func improves(_ fitter: inout ModuleGridFitter, on score: inout Double) -> Bool {
-        guard let grid else { return false }
+    /// Whether this fit, its bend placed as `placed`, scores over `score` under `fitter`;
+    /// if so, `score` becomes its.
+    private func improves(_ fitter: inout ModuleGridFitter, on score: inout Double, placed: Placed) -> Bool {
+        guard let grid = grid(placed) else { return false }
         let trial = fitter.score(grid)
         guard trial > score + 1e-9 else { return false }
         score = trial
