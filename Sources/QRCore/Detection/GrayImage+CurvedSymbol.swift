@@ -9,13 +9,18 @@ extension GrayImage {
     ///
     /// A free mesh fitted to the picture bends to raise its score, not to follow the
     /// paper; here the grid's shape is held to a sheet wrapped round a cylinder or folded
-    /// (``PaperBend``). For each symbol size the finders' distances allow, the grid the
-    /// `redrawn` pass fits (a homography, then meshes) is taken where it is pinned, at the
-    /// finders: each bend's camera is fitted to points there (``BentCamera``). The bends
-    /// that fit those points best are scored as the fitter scores grids and the best few
-    /// drawn and read; then the best two of all sizes are refined
-    /// (``BentFit/refine(_:score:step:)``) and read again. The engine's error correction is the judge, so a wrong bend reads as
-    /// nothing.
+    /// (``PaperBend``). For each symbol size the finders' distances allow, a grid (the
+    /// `redrawn` pass's mesh where it meshed that size, else the size's homography) is
+    /// taken where it is pinned, at the finders: each bend's camera is fitted to points
+    /// there (``BentCamera``). The bends that fit those points best are scored as the
+    /// fitter scores grids and the best few drawn and read; then the best two of all sizes
+    /// are refined (``BentFit/refine(_:score:step:)``) and read again. The engine's error
+    /// correction is the judge, so a wrong bend reads as nothing.
+    ///
+    /// It gives up early where no bend can read: finders under two pixels a module, a
+    /// grid that already lands on every module crisply (drawn once, not bent), and once
+    /// the bent grids have sampled ``curvedSamplesPerPixel`` modules for each pixel of
+    /// the picture.
     ///
     /// - Parameters:
     ///   - stop: looked at before each fit and drawing: once raised, this throws
@@ -26,37 +31,58 @@ extension GrayImage {
     ///   - fits: the grids a `redrawn` read of this picture's finders by their runs fitted
     ///     and read nothing from (``readRedrawn(finders:repairing:stop:fits:record:_:)``'s
     ///     `record`): a size of a set of finders fitted there is meshed on from where that
-    ///     fit stopped, not fitted again.
+    ///     fit stopped, not fitted again; other sizes are not meshed.
     ///   - read: reads a drawing (black modules on white, four pixels a module, four
     ///     modules of quiet zone), returning its symbols, corners in the drawing.
     package func readCurved(
         stop: CancellationFlag = CancellationFlag(), fitted: Int = 32, drawn: Int = 3, refined: Int = 2,
         fits: [RedrawnFit] = [], _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
+        var work = CurvedWork()
+        return try readCurved(
+            stop: stop, fitted: fitted, drawn: drawn, refined: refined, fits: fits, work: &work, read)
+    }
+
+    /// ``readCurved(stop:fitted:drawn:refined:fits:_:)``, counting in `work` what it did.
+    package func readCurved(
+        stop: CancellationFlag = CancellationFlag(), fitted: Int = 32, drawn: Int = 3, refined: Int = 2,
+        fits: [RedrawnFit] = [], work: inout CurvedWork, _ read: (GrayImage) throws -> [Symbol]
+    ) throws -> [Symbol] {
         // Only grids fitted to this picture as it is count: not those of a copy grown for a
         // tiny code.
         let fits = fits.filter { $0.growth == 1 && $0.width == width && $0.height == height }
         try stop.check()
+        work.budget = Self.curvedSamplesPerPixel * width * height
         let sampler = PixelSampler(self)
         let candidates = finderCandidates()
-        for triple in FinderTriple.triples(of: candidates, strong: 3, moduleRatio: 3) {
+        var tried: [FinderTriple] = []
+        for triple in FinderTriple.triples(of: candidates, strong: 3, moduleRatio: 3) where !work.isSpent {
+            tried.append(triple)
             let symbols = try readCurved(
                 triple, sampler: sampler, stop: stop, fitted: fitted, drawn: drawn, refined: refined,
-                fits: fits.filter { $0.triple == triple }, read)
+                fits: fits.filter { $0.triple == triple }, work: &work, read)
             if !symbols.isEmpty { return symbols }
         }
         // The third finder, where the two strongest put it: the one on paper that bends away
         // is often too foreshortened for the locator's runs.
         let strong = candidates.filter { $0.weight >= 3 }.sorted { $0.weight > $1.weight }
         guard strong.count >= 2 else { return [] }
-        for third in FinderOutline.third(for: strong[0], strong[1], sampler: sampler).prefix(2) {
+        guard !work.isSpent else { return [] }
+        for third in FinderOutline.third(for: strong[0], strong[1], sampler: sampler).prefix(2) where !work.isSpent {
             try stop.check()
             guard let triple = FinderTriple.triples(of: [strong[0], strong[1], third], moduleRatio: 4).first else {
                 continue
             }
+            // Found where the runs found it, the third gives finders already fitted, and
+            // they would fit as they did.
+            if tried.contains(where: { $0.sameFinders(as: triple) }) {
+                work.repeated += 1
+                continue
+            }
+            tried.append(triple)
             let symbols = try readCurved(
                 triple, sampler: sampler, stop: stop, fitted: fitted, drawn: drawn, refined: refined,
-                fits: fits.filter { $0.triple == triple }, read)
+                fits: fits.filter { $0.triple == triple }, work: &work, read)
             if !symbols.isEmpty { return symbols }
         }
         return []
@@ -66,10 +92,18 @@ extension GrayImage {
     /// `triple`; `fits`, grids the `redrawn` pass fitted to them.
     private func readCurved(
         _ triple: FinderTriple, sampler: PixelSampler, stop: CancellationFlag, fitted: Int, drawn: Int, refined: Int,
-        fits: [RedrawnFit], _ read: (GrayImage) throws -> [Symbol]
+        fits: [RedrawnFit], work: inout CurvedWork, _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
+        // The bends are fitted to the corners of the finders' rings; under two pixels a
+        // module the rings blur into each other and their corners are not to be traced.
+        guard triple.module >= 2 else {
+            work.tooSmall += 1
+            return []
+        }
+        work.triples += 1
         func attempt(_ grid: ModuleGrid, _ fitter: inout ModuleGridFitter) throws -> [Symbol] {
             try stop.check()
+            work.drawings += 1
             let drawing = RedrawnSymbol(
                 picture: grid.redrawn(from: fitter.samples(grid)), grid: grid, scale: 4, quietZone: 4, growth: 1)
             return try drawing.symbols(readBy: read)
@@ -81,25 +115,36 @@ extension GrayImage {
         }
         // The best bends of each size, to refine once no size reads unrefined.
         var best: [(fit: BentFit, fitter: ModuleGridFitter, score: Double)] = []
-        for case (let fit, var fitter) in coarse.sorted(by: { $0.fit.score > $1.fit.score }) {
+        for case (let fit, var fitter) in coarse.sorted(by: { $0.fit.score > $1.fit.score }) where !work.isSpent {
             try stop.check()
-            // The meshed grid tells the finders' corners apart, nearer than a homography. The
-            // `redrawn` pass fits the same homography and meshes, in the same order: where it
-            // got to with this size, the fit goes on from there.
+            // The grid tells the finders' corners apart. Where the `redrawn` pass meshed this
+            // size, its mesh, carried on to 5 × 5 control points; where it did not, the
+            // homography alone: near the finders, which it is fitted to, it is as near as a
+            // mesh, for a fraction of the cost.
             var (grid, score): (ModuleGrid, Double)
             if let done = fits.last(where: { $0.grid.size == fitter.size }) {
                 (grid, score) = (done.grid, done.score)
+                for controls in [3, 5] where grid.controls < controls {
+                    fitter.refineMesh(&grid, score: &score, controls: controls)
+                }
             } else {
                 (grid, score) = fitter.refineHomography(triple, from: fit)
             }
-            for controls in [3, 5] where grid.controls < controls {
-                fitter.refineMesh(&grid, score: &score, controls: controls)
+            work.sizes += 1
+            // A grid that lands on every module crisply, its function patterns in place, has
+            // the symbol's modules as they are: a bend would draw the same symbol, so it is
+            // drawn once, and no other size or bend is fitted to these finders.
+            if Self.landsCrisply(fitter.samples(grid), size: fitter.size) {
+                work.crisp += 1
+                return try attempt(grid, &fitter)
             }
             try stop.check()
             var scored: [(fit: BentFit, score: Double)] = []
             let points = BentFit.finderPoints(triple, grid: grid, sampler: sampler)
             for bent in BentFit.fits(around: grid, points: points, limit: fitted) {
                 guard let bentGrid = bent.grid else { continue }
+                work.scored += 1
+                work.samples += fitter.size * fitter.size
                 scored.append((bent, fitter.score(bentGrid)))
             }
             scored.sort { $0.score > $1.score }
@@ -114,15 +159,97 @@ extension GrayImage {
         // the dearest step.
         for (bent, fitter, score) in best.sorted(by: { $0.score > $1.score }).prefix(refined) {
             var (bent, fitter, score) = (bent, fitter, score)
-            for step in [0.5, 0.25, 0.125] {
+            for step in [0.5, 0.25, 0.125] where !work.isSpent {
                 try stop.check()
-                bent.refine(&fitter, score: &score, step: step * triple.module)
+                let trials = bent.refine(&fitter, score: &score, step: step * triple.module)
+                work.scored += trials
+                work.samples += trials * fitter.size * fitter.size
             }
             guard let bentGrid = bent.grid else { continue }
             let symbols = try attempt(bentGrid, &fitter)
             if !symbols.isEmpty { return symbols }
         }
         return []
+    }
+
+    /// The modules a curved read may sample in bent grids for each pixel of the picture, so
+    /// that its cost is in proportion to the picture's; the reads of the generated curved
+    /// pictures take far less (docs/performance.md).
+    static let curvedSamplesPerPixel = 200
+
+    /// Whether `values`, sampled at a grid's module centres, land on the modules crisply:
+    /// in each quarter of the symbol (a bend shows most in the far one) at most one module
+    /// in 200 within a fifth of the contrast of its threshold
+    /// (``ModuleGridFitter/threshold(_:size:)``), and nine in ten of the function patterns'
+    /// modules on their side of it.
+    static func landsCrisply(_ values: [Float], size: Int) -> Bool {
+        let threshold = ModuleGridFitter.threshold(values, size: size)
+        var (dark, light, darkCount, lightCount): (Float, Float, Float, Float) = (0, 0, 0, 0)
+        for (value, threshold) in zip(values, threshold) {
+            if value < threshold {
+                (dark, darkCount) = (dark + value, darkCount + 1)
+            } else {
+                (light, lightCount) = (light + value, lightCount + 1)
+            }
+        }
+        guard darkCount > 0, lightCount > 0 else { return false }
+        let margin = (light / lightCount - dark / darkCount) / 5
+        guard margin > 0 else { return false }
+        var unsure = [0, 0, 0, 0]
+        var modules = [0, 0, 0, 0]
+        for index in values.indices {
+            let quarter = (index % size >= size / 2 ? 1 : 0) + (index / size >= size / 2 ? 2 : 0)
+            modules[quarter] += 1
+            if abs(values[index] - threshold[index]) < margin { unsure[quarter] += 1 }
+        }
+        guard zip(unsure, modules).allSatisfy({ $0 * 200 <= $1 }) else { return false }
+        let patterns = FunctionPatterns(size: size).modules
+        let agreeing = patterns.filter { (values[$0.index] < threshold[$0.index]) == $0.isDark }.count
+        return agreeing * 10 >= patterns.count * 9
+    }
+}
+
+/// What a curved read (``GrayImage/readCurved(stop:fitted:drawn:refined:fits:work:_:)``)
+/// did, stage by stage: where it stopped on a picture, for tests and benchmarks to see.
+package struct CurvedWork: Sendable, Equatable {
+    /// Sets of finders fitted.
+    package var triples = 0
+    /// Sets of finders passed over, their modules under two pixels.
+    package var tooSmall = 0
+    /// Third finders looked for that gave a set of finders already fitted.
+    package var repeated = 0
+    /// Symbol sizes whose grids were meshed.
+    package var sizes = 0
+    /// Meshed grids that landed crisply, after which the finders were fitted no further.
+    package var crisp = 0
+    /// Bent grids sampled and scored, ranked and refined.
+    package var scored = 0
+    /// Drawings read.
+    package var drawings = 0
+    /// Modules sampled in the bent grids scored.
+    package var samples = 0
+    /// The samples the read may take, in proportion to the picture
+    /// (``GrayImage/curvedSamplesPerPixel`` a pixel): once they are spent it fits no
+    /// further size, refining step or set of finders.
+    package var budget = Int.max
+
+    /// Whether the read has sampled all it may.
+    package var isSpent: Bool { samples >= budget }
+
+    package init() {}
+}
+
+extension FinderTriple {
+    /// Whether `other`'s finders are this triple's, at the same places: a finder moved
+    /// by a fraction of a module fits otherwise, and may read where this did not.
+    func sameFinders(as other: FinderTriple) -> Bool {
+        let mine = [topLeft.centre, topRight.centre, bottomLeft.centre]
+        return [other.topLeft, other.topRight, other.bottomLeft].allSatisfy { finder in
+            mine.contains { centre in
+                let d = centre - finder.centre
+                return (d * d).sum() < 1e-6 * finder.module * finder.module
+            }
+        }
     }
 }
 
@@ -136,16 +263,35 @@ struct BentFit {
     var pixels: [SIMD2<Double>]
 
     /// The grid, or nil when no camera fits.
-    var grid: ModuleGrid? {
-        let n = Double(size)
-        let centre = SIMD2(n / 2, n / 2)
-        let bend = self.bend.placement
-        guard let camera = BentCamera(space: handles.map { bend.place($0 - centre) }, picture: pixels) else {
-            return nil
+    var grid: ModuleGrid? { grid(Placed(self)) }
+
+    /// Where the bend puts the handles and the grid's control points in space: the same
+    /// for every move of a handle, which changes the camera only.
+    struct Placed {
+        let bend: PaperBend
+        let handles: [SIMD3<Double>]
+        let controls: [SIMD3<Double>]
+
+        init(_ fit: BentFit) {
+            let n = Double(fit.size)
+            let centre = SIMD2(n / 2, n / 2)
+            let placement = fit.bend.placement
+            bend = fit.bend
+            handles = fit.handles.map { placement.place($0 - centre) }
+            controls = ModuleGrid.controlPoints(size: fit.size, controls: Self.controls(fit.size)).map {
+                placement.place($0 - centre)
+            }
         }
-        return ModuleGrid(size: size, controls: size / 2 + 1) { u, v in
-            camera.project(bend.place(SIMD2(u, v) - centre))
-        }
+
+        /// Control points a side: one every two modules, close enough to follow a curve.
+        static func controls(_ size: Int) -> Int { size / 2 + 1 }
+    }
+
+    /// The grid, its bend placed as `placed` (this fit's bend's), or nil when no camera
+    /// fits.
+    func grid(_ placed: Placed) -> ModuleGrid? {
+        guard let camera = BentCamera(space: placed.handles, picture: pixels) else { return nil }
+        return ModuleGrid(size: size, controls: Placed.controls(size), points: placed.controls.map(camera.project))
     }
 
     /// Where the finders of `triple` show their centres and corners (``FinderOutline``):
@@ -219,19 +365,24 @@ struct BentFit {
     /// Each handle moved `step` pixels along each axis, and the bend's parameters by a
     /// step of their own, while the fit (`score`, under `fitter`) improves; three sweeps
     /// at most. The shape stays a bent sheet's however the handles move.
-    mutating func refine(_ fitter: inout ModuleGridFitter, score: inout Double, step: Double) {
+    /// Returns how many grids it scored.
+    @discardableResult
+    mutating func refine(_ fitter: inout ModuleGridFitter, score: inout Double, step: Double) -> Int {
         let side = Double(size + 8)
         // The bend's steps: an angle's 8° at half a module's step, the curve or crease in
         // proportion.
         let scale = step / max(1e-9, Self.pixelsPerModule(self))
+        var scored = 0
         for _ in 0..<3 {
             var improved = false
+            let placed = Placed(self)
             for index in pixels.indices {
                 for axis in 0..<2 {
                     for sign in [1.0, -1.0] {
                         var trial = self
                         trial.pixels[index][axis] += sign * step
-                        if trial.improves(&fitter, on: &score) {
+                        scored += 1
+                        if trial.improves(&fitter, on: &score, placed: placed) {
                             self = trial
                             improved = true
                             break
@@ -244,7 +395,9 @@ struct BentFit {
                     var trial = self
                     let change = sign * scale
                     trial.bend = bend.moved(parameter, by: change, side: side)
-                    if trial.bend != bend, trial.improves(&fitter, on: &score) {
+                    guard trial.bend != bend else { continue }
+                    scored += 1
+                    if trial.improves(&fitter, on: &score, placed: Placed(trial)) {
                         self = trial
                         improved = true
                         break
@@ -253,11 +406,13 @@ struct BentFit {
             }
             if !improved { break }
         }
+        return scored
     }
 
-    /// Whether this fit scores over `score` under `fitter`; if so, `score` becomes its.
-    private func improves(_ fitter: inout ModuleGridFitter, on score: inout Double) -> Bool {
-        guard let grid else { return false }
+    /// Whether this fit, its bend placed as `placed`, scores over `score` under `fitter`;
+    /// if so, `score` becomes its.
+    private func improves(_ fitter: inout ModuleGridFitter, on score: inout Double, placed: Placed) -> Bool {
+        guard let grid = grid(placed) else { return false }
         let trial = fitter.score(grid)
         guard trial > score + 1e-9 else { return false }
         score = trial

@@ -31,14 +31,26 @@ package struct ModuleGrid: Sendable {
     /// `map` says (module coordinates to pixels), and the points between them
     /// bilinearly: any smooth map of the symbol.
     package init(size: Int, controls: Int, map: (Double, Double) -> SIMD2<Double>) {
+        let points = Self.controlPoints(size: size, controls: controls)
+        self.init(size: size, controls: controls, points: points.map { map($0.x, $0.y) })
+    }
+
+    /// A grid of `controls` × `controls` control points (at least 2) put at `points`, in
+    /// the order of ``controlPoints(size:controls:)``.
+    package init(size: Int, controls: Int, points: [SIMD2<Double>]) {
         self.size = size
         homography = Homography(matrix: [1, 0, 0, 0, 1, 0, 0, 0, 1])
         self.controls = max(2, controls)
-        let last = Double(self.controls - 1)
-        displacements = (0..<(self.controls * self.controls)).map { [count = self.controls] index in
-            let u = Double(index % count) / last * Double(size)
-            let v = Double(index / count) / last * Double(size)
-            return map(u, v) - SIMD2(u, v)
+        displacements = zip(points, Self.controlPoints(size: size, controls: controls)).map { $0 - $1 }
+    }
+
+    /// Where the control points of a grid of `controls` × `controls` (at least 2) lie, in
+    /// module coordinates, row by row.
+    package static func controlPoints(size: Int, controls: Int) -> [SIMD2<Double>] {
+        let count = max(2, controls)
+        let last = Double(count - 1)
+        return (0..<(count * count)).map { index in
+            SIMD2(Double(index % count) / last * Double(size), Double(index / count) / last * Double(size))
         }
     }
 

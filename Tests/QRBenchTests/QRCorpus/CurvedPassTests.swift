@@ -24,10 +24,10 @@ import Testing
         #expect(symbols.map(\.bytes) == texts, "curved-\(index)")
     }
 
-    /// Given the grids the `redrawn` pass fitted and read nothing from, the pass meshes on
-    /// from them rather than fit them again, and draws exactly what it draws without them,
-    /// in the same order, up to the same read.
-    @Test func theRedrawnPassesGridsAreMeshedOnFromNotFittedAgain() throws {
+    /// Given the grids the `redrawn` pass fitted and read nothing from, the pass carries the
+    /// meshes of the sizes it meshed on from where they stopped, rather than fit them again;
+    /// without them it has each size's homography alone. Either way it reads the code.
+    @Test func theRedrawnPassesMeshesAreCarriedOnOrLeftToHomographies() throws {
         let (image, texts) = try Self.picture(CurvedTruthTests.missedByTheRace[0])
         let engine = ZXingEngine(passes: [.fast])
         var fits: [RedrawnFit] = []
@@ -43,11 +43,24 @@ import Testing
             }
             return (drawn, symbols.map(\.bytes))
         }
-        let fitted = try drawings([])
-        let reused = try drawings(fits)
-        #expect(fitted.read == texts)
-        #expect(reused.read == texts)
-        #expect(reused.drawn == fitted.drawn)
+        let unmeshed = try drawings([])
+        let meshed = try drawings(fits)
+        #expect(unmeshed.read == texts)
+        #expect(meshed.read == texts)
+    }
+
+    /// The gates that spare the pass where it cannot read (a grid that lands crisply,
+    /// finders too small to trace, the samples the picture allows) let a curved code
+    /// through: its bends are scored, and it reads within the picture's budget.
+    @Test(arguments: CurvedTruthTests.missedByTheRace)
+    func theGatesLetACurvedCodeThrough(_ index: Int) throws {
+        let (image, texts) = try Self.picture(index)
+        let engine = ZXingEngine(passes: [.fast])
+        var work = CurvedWork()
+        let symbols = try image.readCurved(work: &work) { try engine.decode($0, cancel: CancellationFlag()) }
+        #expect(symbols.map(\.bytes) == texts, "curved-\(index)")
+        #expect(work.crisp == 0 && work.tooSmall == 0)
+        #expect(work.scored > 0 && !work.isSpent)
     }
 
     /// The whole engine reads a picture only this pass reads, so the pass is in its ladder.
