@@ -40,18 +40,20 @@ import Testing
 
     @Test func aTaskCancelledWhileItsPictureIsReadThrows() async throws {
         let bytes = PackagePaths.sampleBytes("photos/qrcode-2-17.png")
-        let reading = DispatchSemaphore(value: 0)
+        // Told without blocking a thread of the task pool, which the decode's task needs.
+        let (reading, readingStarted) = AsyncStream<Void>.makeStream()
         let cancelled = DispatchSemaphore(value: 0)
+        let decoder = QRDecoder(strategy: .standardRace, executor: DecodeExecutor(workers: 1))
         let task = Task {
-            try await QRDecoder(strategy: .standardRace).decode(
-                loading: {
-                    reading.signal()
-                    // Bounded: a guard against a hang, not a timing.
-                    _ = cancelled.wait(timeout: .now() + 30)
-                    return try ImageReader().read(data: bytes, name: "photo")
-                })
+            try await decoder.decode(loading: {
+                readingStarted.yield()
+                // On the executor's worker; bounded: a guard against a hang, not a timing.
+                _ = cancelled.wait(timeout: .now() + 30)
+                return try ImageReader().read(data: bytes, name: "photo")
+            })
         }
-        #expect(reading.wait(timeout: .now() + 30) == .success)
+        var started = reading.makeAsyncIterator()
+        await started.next()
         task.cancel()
         cancelled.signal()
         // Thrown, not answered with the code the picture holds.
