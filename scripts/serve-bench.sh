@@ -62,6 +62,13 @@ admitted_quantiles() {
 # The server's CPU time so far, in clock ticks.
 server_ticks() { awk '{print $14 + $15}' "/proc/$server/stat"; }
 
+# The CPU time so far of the server's decode workers (threads named qrkit-decode), in
+# clock ticks: a worker that has ended since is not counted, so runs short enough that
+# none does (they live 2 s idle) are what this is for.
+decode_ticks() {
+  { cat /proc/"$server"/task/*/stat 2>/dev/null || true; } | awk '/\(qrkit-decode\)/ {sub(/^.*\) /, ""); t += $12 + $13} END {print t + 0}'
+}
+
 # The machine's clock ticks so far: all, and idle.
 machine_ticks() { awk '/^cpu / {print $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9, $5 + $6}' /proc/stat; }
 
@@ -75,13 +82,15 @@ run() {
   admitted_buckets > "$out/$name-$connections.before"
   sample "$samples" &
   local sampler=$!
-  local cpu_before machine_before
+  local cpu_before machine_before decode_before
   cpu_before=$(server_ticks)
+  decode_before=$(decode_ticks)
   machine_before=$(machine_ticks)
   wrk -t "$threads" -c "$connections" -d "${duration}s" --timeout 10s --latency \
     -s "$root/scripts/serve-bench.lua" "$target" -- "$@" > "$out/$name-$connections.wrk" 2>&1 || true
-  local cpu_after machine_after
+  local cpu_after machine_after decode_after
   cpu_after=$(server_ticks)
+  decode_after=$(decode_ticks)
   machine_after=$(machine_ticks)
   touch "$samples.stop"
   wait "$sampler" || true
@@ -90,7 +99,7 @@ run() {
   admitted_buckets > "$out/$name-$connections.after"
   [ "$name" = encode ] || admitted=$(admitted_quantiles "$out/$name-$connections.before" "$out/$name-$connections.after")
   awk -v name="$name" -v c="$connections" -v d="$duration" -v samples="$samples" -v load="$load" -v admitted="$admitted" \
-    -v cpu="$((cpu_after - cpu_before))" -v hz="$(getconf CLK_TCK)" -v machine="$machine_before $machine_after" '
+    -v cpu="$((cpu_after - cpu_before))" -v decode="$((decode_after - decode_before))" -v hz="$(getconf CLK_TCK)" -v machine="$machine_before $machine_after" '
     /Requests\/sec:/ {rps=$2}
     /^ +50%/ {p50=$2} /^ +99%/ {p99=$2}
     /Socket errors/ {sock=$0; sub(/.*Socket errors: /, "", sock)}
@@ -108,16 +117,16 @@ run() {
       split(machine, m, " ")
       busy=(m[3] - m[1] == 0) ? 0 : 100 * ((m[3] - m[1]) - (m[4] - m[2])) / (m[3] - m[1])
       answers=rps * d
-      printf "| %s | %d | %d s | %s | %s | %s | %s | %s | %s | %d | %.0f MB (%s → %s) | %.2f ms | %.0f %% | %s |\n", name, c, d, rps, p50, p99, admitted, statuses, (sock == "" ? "none" : sock), peakT, peakR, (warm == "" ? "-" : warm), last, (answers > 0 ? 1000 * cpu / hz / answers : 0), busy, load
+      printf "| %s | %d | %d s | %s | %s | %s | %s | %s | %s | %d | %.0f MB (%s → %s) | %.2f ms (%.2f) | %.0f %% | %s |\n", name, c, d, rps, p50, p99, admitted, statuses, (sock == "" ? "none" : sock), peakT, peakR, (warm == "" ? "-" : warm), last, (answers > 0 ? 1000 * cpu / hz / answers : 0), (answers > 0 ? 1000 * decode / hz / answers : 0), busy, load
     }' "$out/$name-$connections.wrk"
 }
 
 {
   echo "## qr-serve under wrk ($(date -u +%Y-%m-%d), $(nproc) cores, commit $(git -C "$root" rev-parse --short HEAD))"
   echo
-  echo "Load average before: $(cut -d ' ' -f 1-3 /proc/loadavg). p50 and p99 are wrk's, over every answer; admitted: the server's histogram of /decode requests given a place, from arrival to answer. Server CPU per answer: its user and system time over the answers wrk counted; machine busy: all cores, the server and wrk (which share them) and anything else."
+  echo "Load average before: $(cut -d ' ' -f 1-3 /proc/loadavg). p50 and p99 are wrk's, over every answer; admitted: the server's histogram of /decode requests given a place, from arrival to answer. Server CPU per answer: its user and system time over the answers wrk counted, in brackets that of its decode workers (qrkit-decode: reading and decoding; the rest is HTTP, JSON and hand-overs); machine busy: all cores, the server and wrk (which share them) and anything else."
   echo
-  echo "| route | connections | time | requests/s | p50 | p99 | admitted p50 / p99 | statuses | socket errors | peak threads | peak RSS (at 10 s → end) | server CPU per answer | machine busy | load (1 min) after |"
+  echo "| route | connections | time | requests/s | p50 | p99 | admitted p50 / p99 | statuses | socket errors | peak threads | peak RSS (at 10 s → end) | server CPU per answer (decode workers) | machine busy | load (1 min) after |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
   for c in 1 8 64 256; do
     run encode "$c" "$seconds" "$url/encode?text=https%3A%2F%2Fexample.org%2Fqr&format=png"

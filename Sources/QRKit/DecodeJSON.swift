@@ -17,7 +17,7 @@ public enum DecodeJSON {
         }
     }
 
-    struct Line: Encodable {
+    struct Line: JSONWritable {
         var file: String
         /// The exact bytes of a name that is not UTF-8, in base64; absent otherwise.
         var file_bytes: String?
@@ -27,19 +27,19 @@ public enum DecodeJSON {
         var report: ReportJSON?
         var error: String?
 
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(file, forKey: .file)
-            try c.encodeIfPresent(file_bytes, forKey: .file_bytes)
-            try c.encode(symbols, forKey: .symbols)
-            try c.encodeIfPresent(sequences, forKey: .sequences)
-            try c.encode(report, forKey: .report)  // null when unreadable
-            try c.encode(error, forKey: .error)  // null when readable
+        func write(to json: inout JSONText) {
+            json.object { o in
+                o.field("error", error, orNull: true)  // null when readable
+                o.field("file", file)
+                o.field("file_bytes", file_bytes)
+                o.field("report", report, orNull: true)  // null when unreadable
+                o.field("sequences", sequences)
+                o.field("symbols", symbols)
+            }
         }
-        enum CodingKeys: String, CodingKey { case file, file_bytes, symbols, sequences, report, error }
     }
 
-    struct SymbolJSON: Encodable {
+    struct SymbolJSON: JSONWritable {
         var text: String
         var bytes: String
         var corners: [[Int]]
@@ -50,9 +50,23 @@ public enum DecodeJSON {
         var structured_append: StructuredAppendInfo?
         /// True for a part whose position its engine could not read; absent otherwise.
         var structured_append_unplaced: Bool?
+
+        func write(to json: inout JSONText) {
+            json.object { o in
+                o.field("bytes", bytes)
+                o.field("corners", corners)
+                o.field("ec_level", ec_level)
+                o.field("eci", eci)
+                o.field("engine", engine)
+                o.field("micro", micro)
+                o.field("structured_append", structured_append)
+                o.field("structured_append_unplaced", structured_append_unplaced)
+                o.field("text", text)
+            }
+        }
     }
 
-    struct ReportJSON: Encodable {
+    struct ReportJSON: JSONWritable {
         var strategy: String
         var winner: String?
         var elapsed_ms: Double
@@ -61,30 +75,41 @@ public enum DecodeJSON {
         var held_ms: Double?
         var engines: [EngineJSON]
 
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(strategy, forKey: .strategy)
-            try c.encode(winner, forKey: .winner)  // null when no engine found a code
-            try c.encode(elapsed_ms, forKey: .elapsed_ms)
-            try c.encode(timed_out, forKey: .timed_out)
-            try c.encodeIfPresent(held_ms, forKey: .held_ms)
-            try c.encode(engines, forKey: .engines)
+        func write(to json: inout JSONText) {
+            json.object { o in
+                o.field("elapsed_ms", elapsed_ms)
+                o.field("engines", engines)
+                o.field("held_ms", held_ms)
+                o.field("strategy", strategy)
+                o.field("timed_out", timed_out)
+                o.field("winner", winner, orNull: true)  // null when no engine found a code
+            }
         }
-        enum CodingKeys: String, CodingKey { case strategy, winner, elapsed_ms, timed_out, held_ms, engines }
     }
 
-    struct EngineJSON: Encodable {
+    struct EngineJSON: JSONWritable {
         var name: String
         var start_ms: Double?
         var elapsed_ms: Double?
         var cpu_ms: Double?
         var outcome: String
         var error: String?
+
+        func write(to json: inout JSONText) {
+            json.object { o in
+                o.field("cpu_ms", cpu_ms)
+                o.field("elapsed_ms", elapsed_ms)
+                o.field("error", error)
+                o.field("name", name)
+                o.field("outcome", outcome)
+                o.field("start_ms", start_ms)
+            }
+        }
     }
 
     /// Where a part was read: its input (nil within one picture) and its place in that
     /// input's `symbols`.
-    struct PartJSON: Encodable {
+    struct PartJSON: JSONWritable {
         var file: String?
         /// The exact bytes of a file name that is not UTF-8, in base64; absent otherwise.
         var file_bytes: String?
@@ -95,10 +120,18 @@ public enum DecodeJSON {
             file_bytes = file?.base64Bytes
             self.symbol = symbol
         }
+
+        func write(to json: inout JSONText) {
+            json.object { o in
+                o.field("file", file)
+                o.field("file_bytes", file_bytes)
+                o.field("symbol", symbol)
+            }
+        }
     }
 
     /// One structured-append message.
-    struct SequenceJSON: Encodable {
+    struct SequenceJSON: JSONWritable {
         var count: Int
         var parity: Int
         /// `joined`, `incomplete` or `parity-mismatch`.
@@ -130,13 +163,33 @@ public enum DecodeJSON {
             text = sequence.payload?.text
             bytes = sequence.payload.map { Data($0.bytes).base64EncodedString() }
         }
+
+        func write(to json: inout JSONText) {
+            json.object { o in
+                o.field("bytes", bytes)
+                o.field("computed_parity", computed_parity)
+                o.field("count", count)
+                o.field("missing", missing)
+                o.field("parity", parity)
+                o.field("parts", parts.map { JSONNullable(value: $0) })
+                o.field("status", status)
+                o.field("text", text)
+            }
+        }
     }
 
     /// The last line of `--join --json`.
-    struct JoinLine: Encodable {
+    struct JoinLine: JSONWritable {
         var sequences: [SequenceJSON]
         /// Parts whose position could not be read; absent when none.
         var unplaced: [PartJSON]?
+
+        func write(to json: inout JSONText) {
+            json.object { o in
+                o.field("sequences", sequences)
+                o.field("unplaced", unplaced)
+            }
+        }
     }
 
     /// One picture's object, on one line: its codes and the report, or the error that
@@ -192,11 +245,11 @@ public enum DecodeJSON {
                 unplaced: unplaced.isEmpty ? nil : unplaced))
     }
 
-    private static func encoded(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return #"{"error":"could not encode JSON"}"# }
-        return escapingHiddenControls(String(decoding: data, as: UTF8.self))
+    private static func encoded(_ value: some JSONWritable) -> String {
+        var json = JSONText()
+        value.write(to: &json)
+        guard let text = json.text else { return #"{"error":"could not encode JSON"}"# }
+        return escapingHiddenControls(text)
     }
 
     /// `json` with every hidden control (``isHiddenControl(_:)``: DEL, C1, U+2028, U+2029,
@@ -226,6 +279,16 @@ public enum DecodeJSON {
         case 0x7F...0x9F: return true
         case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false
+        }
+    }
+}
+
+extension StructuredAppendInfo: JSONWritable {
+    func write(to json: inout JSONText) {
+        json.object { o in
+            o.field("count", count)
+            o.field("index", index)
+            o.field("parity", Int(parity))
         }
     }
 }

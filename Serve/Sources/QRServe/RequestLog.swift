@@ -4,18 +4,21 @@ import Logging
 
 /// Logs each request on one line (method, path, status, time; never the query, which
 /// holds what users encode) and counts it in ``ServerMetrics``.
+/// The routes and their methods, made once: a generic type cannot store them, and every
+/// request looks its path up.
+private let routeMethods: [String: [HTTPRequest.Method]] = [
+    "/": [.get], "/encode": [.get, .post], "/decode": [.post], "/openapi.yaml": [.get], "/healthz": [.get],
+    "/metrics": [.get],
+]
+private let routeNames = Set(routeMethods.keys)
+
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: ServerMetrics
 
     /// The routes and their methods; metrics name these routes, any other path is `other`,
     /// so that no request adds a label.
-    static var methods: [String: [HTTPRequest.Method]] {
-        [
-            "/": [.get], "/encode": [.get, .post], "/decode": [.post], "/openapi.yaml": [.get], "/healthz": [.get],
-            "/metrics": [.get],
-        ]
-    }
-    static var routes: Set<String> { Set(methods.keys) }
+    static var methods: [String: [HTTPRequest.Method]] { routeMethods }
+    static var routes: Set<String> { routeNames }
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response

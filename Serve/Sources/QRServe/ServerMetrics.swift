@@ -1,6 +1,7 @@
 // qr-serve — ServerMetrics: what /metrics shows, in Prometheus's text format.
 import Prometheus
 import QRKit
+import Synchronization
 
 /// The server's counters, gauges and histograms, in one registry that /metrics emits.
 /// Label values come from fixed sets (routes, statuses, engines, reasons), so that no
@@ -11,6 +12,10 @@ public final class ServerMetrics: Sendable {
     let decodesInFlight: Gauge
     /// Requests being answered.
     let requestsInFlight: Gauge
+    /// Each metric by its labels, once made: the registry checks a metric's name, help text
+    /// and labels every time it is asked for one, which every request did.
+    private let counters = MetricCache<Counter>()
+    private let histograms = MetricCache<DurationHistogram>()
 
     static let latencyBuckets: [Duration] = [
         .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
@@ -30,17 +35,21 @@ public final class ServerMetrics: Sendable {
 
     /// A request answered: counted by route and status, timed by route.
     func requestAnswered(route: String, status: Int, elapsed: Duration) {
-        registry.makeCounter(
-            descriptor: .init(
-                metricName: "qrserve_requests", unitName: "total", helpText: "Requests answered, by route and status"),
-            labels: [("route", route), ("status", String(status))]
-        ).increment()
-        registry.makeDurationHistogram(
-            descriptor: .init(
-                metricName: "qrserve_request_duration", unitName: "seconds",
-                helpText: "Time to answer a request, by route"),
-            labels: [("route", route)], buckets: Self.latencyBuckets
-        ).record(elapsed)
+        counters.metric(["requests", route, String(status)]) {
+            registry.makeCounter(
+                descriptor: .init(
+                    metricName: "qrserve_requests", unitName: "total",
+                    helpText: "Requests answered, by route and status"
+                ),
+                labels: [("route", route), ("status", String(status))])
+        }.increment()
+        histograms.metric(["request_duration", route]) {
+            registry.makeDurationHistogram(
+                descriptor: .init(
+                    metricName: "qrserve_request_duration", unitName: "seconds",
+                    helpText: "Time to answer a request, by route"),
+                labels: [("route", route)], buckets: Self.latencyBuckets)
+        }.record(elapsed)
     }
 
     /// Finer than ``latencyBuckets`` where decodes are: the mark for admitted requests
@@ -53,40 +62,64 @@ public final class ServerMetrics: Sendable {
     /// included, to its answer. Refusals are left out, so that this is what a caller that
     /// got a place waited, however many were refused beside it.
     func admittedDecodeAnswered(elapsed: Duration) {
-        registry.makeDurationHistogram(
-            descriptor: .init(
-                metricName: "qrserve_admitted_decode_duration", unitName: "seconds",
-                helpText: "Time to answer an admitted /decode request, from its arrival"),
-            buckets: Self.admittedBuckets
-        ).record(elapsed)
+        histograms.metric(["admitted_decode_duration"]) {
+            registry.makeDurationHistogram(
+                descriptor: .init(
+                    metricName: "qrserve_admitted_decode_duration", unitName: "seconds",
+                    helpText: "Time to answer an admitted /decode request, from its arrival"),
+                buckets: Self.admittedBuckets)
+        }.record(elapsed)
     }
 
     /// A picture decoded: the engine that won (or `none`), and the passes each engine ran.
     func pictureDecoded(_ report: DecodeReport) {
-        registry.makeCounter(
-            descriptor: .init(
-                metricName: "qrserve_engine_wins", unitName: "total", helpText: "Pictures answered, by winning engine"),
-            labels: [("engine", report.winner ?? "none")]
-        ).increment()
-        for engine in report.engines where engine.outcome != .notStarted {
+        let winner = report.winner ?? "none"
+        counters.metric(["engine_wins", winner]) {
             registry.makeCounter(
                 descriptor: .init(
-                    metricName: "qrserve_engine_runs", unitName: "total",
-                    helpText: "Engines started on a picture, by outcome"),
-                labels: [("engine", engine.name), ("outcome", engine.outcome.label)]
-            ).increment()
+                    metricName: "qrserve_engine_wins", unitName: "total",
+                    helpText: "Pictures answered, by winning engine"
+                ),
+                labels: [("engine", winner)])
+        }.increment()
+        for engine in report.engines where engine.outcome != .notStarted {
+            let outcome = engine.outcome.label
+            counters.metric(["engine_runs", engine.name, outcome]) {
+                registry.makeCounter(
+                    descriptor: .init(
+                        metricName: "qrserve_engine_runs", unitName: "total",
+                        helpText: "Engines started on a picture, by outcome"),
+                    labels: [("engine", engine.name), ("outcome", outcome)])
+            }.increment()
         }
     }
 
     /// A picture or request refused, by why: `body-too-large`, `busy`, `unreadable`, ...
     func refused(_ reason: String) {
-        registry.makeCounter(
-            descriptor: .init(
-                metricName: "qrserve_refused", unitName: "total", helpText: "Pictures or requests refused, by reason"),
-            labels: [("reason", reason)]
-        ).increment()
+        counters.metric(["refused", reason]) {
+            registry.makeCounter(
+                descriptor: .init(
+                    metricName: "qrserve_refused", unitName: "total",
+                    helpText: "Pictures or requests refused, by reason"),
+                labels: [("reason", reason)])
+        }.increment()
     }
 
     /// The text /metrics answers with.
     func exposition() -> [UInt8] { registry.emitToBuffer() }
+}
+
+/// Metrics of one kind by their name and label values, each made by the registry once.
+private final class MetricCache<Metric: Sendable>: Sendable {
+    private let made = Mutex<[[String]: Metric]>([:])
+
+    /// The metric `key` names, made by `make` the first time it is asked for.
+    func metric(_ key: [String], make: () -> Metric) -> Metric {
+        made.withLock { made in
+            if let metric = made[key] { return metric }
+            let metric = make()
+            made[key] = metric
+            return metric
+        }
+    }
 }

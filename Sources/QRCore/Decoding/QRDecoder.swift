@@ -142,6 +142,11 @@ public struct QRDecoder: Sendable {
     /// server's entry point, whose own threads must not read or decode. The CPU time
     /// `load` spends counts against the ``cpuBudget``, as in ``decodeBatch(next:deliver:)``.
     ///
+    /// The worker that reads the picture queues its passes, as a batch's does, so that the
+    /// caller is resumed once, with the answer, not once more between reading and decoding.
+    /// Honours task cancellation as the `async` `decode(_:onSettled:)` does; a picture
+    /// whose task is cancelled while it is read is not decoded.
+    ///
     /// - Parameters:
     ///   - load: reads the picture; called once, on an executor worker.
     ///   - onSettled: called once when every engine has stopped, with the final timings.
@@ -149,18 +154,51 @@ public struct QRDecoder: Sendable {
     public func decode(
         loading load: @escaping PictureLoader, onSettled: (@Sendable (DecodeReport) -> Void)? = nil
     ) async throws -> DecodeReport {
-        let loaded = await withCheckedContinuation { (continuation: CheckedContinuation<LoadResult, Never>) in
-            executor.submit(copies: 1, rank: -1, order: 0, picture: nil) {
-                let cpuStart = threadCPUTime()
-                continuation.resume(returning: LoadResult { (try load(), threadCPUTime() - cpuStart) })
+        let stop = Locked<(cancelled: Bool, decode: PictureDecode?)>((false, nil))
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<LoadedDecode, Never>) in
+                executor.submit(copies: 1, rank: -1, order: 0, picture: nil) {
+                    let cpuStart = threadCPUTime()
+                    let image: GrayImage
+                    do {
+                        image = try load()
+                    } catch {
+                        return continuation.resume(returning: .unread(error))
+                    }
+                    let decode = pictureDecode(
+                        image, spentReading: threadCPUTime() - cpuStart,
+                        onAnswer: { continuation.resume(returning: .answered($0)) }, onSettled: onSettled)
+                    let cancelled = stop.withLock { s -> Bool in
+                        if !s.cancelled { s.decode = decode }
+                        return s.cancelled
+                    }
+                    // Cancelled while it was read: the caller throws, and nothing is decoded.
+                    guard !cancelled else { return continuation.resume(returning: .cancelled) }
+                    decode.start(firstHere: false)
+                }
             }
+        } onCancel: {
+            // The picture may still be being read: then it is not decoded (above).
+            stop.withLock { s -> PictureDecode? in
+                s.cancelled = true
+                return s.decode
+            }?.stop()
         }
-        let (image, spent) = try loaded.get()
-        try Task.checkCancellation()
-        return try await answer(image, spentReading: spent, onSettled: onSettled)
+        switch outcome {
+        case .unread(let error): throw error
+        case .cancelled: throw CancellationError()
+        case .answered(let report):
+            try Task.checkCancellation()
+            return try Self.checked(report)
+        }
     }
 
-    private typealias LoadResult = Result<(GrayImage, Duration), any Error>
+    /// How a ``decode(loading:onSettled:)`` ended on the executor.
+    private enum LoadedDecode: Sendable {
+        case unread(any Error)
+        case cancelled
+        case answered(DecodeReport)
+    }
 
     /// The async decode of a picture read already, `spentReading` of its budget spent.
     private func answer(

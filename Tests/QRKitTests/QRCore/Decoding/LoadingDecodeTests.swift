@@ -5,7 +5,7 @@ import QRKit
 import QRTestSupport
 import Testing
 
-@Suite struct LoadingDecodeTests {
+@Suite(.tags(.sanitized)) struct LoadingDecodeTests {
     @Test func readsAndDecodesAPhotoOnTheExecutor() async throws {
         let path = PackagePaths.sample("photos/qrcode-2-17.png")
         let expected = try String(contentsOfFile: String(path.dropLast(4)) + ".txt", encoding: .utf8)
@@ -36,5 +36,27 @@ import Testing
         })
         #expect(report.stoppedBy == .cpuBudget(.milliseconds(1)))
         #expect(report.symbols.isEmpty)
+    }
+
+    @Test func aTaskCancelledWhileItsPictureIsReadThrows() async throws {
+        let bytes = PackagePaths.sampleBytes("photos/qrcode-2-17.png")
+        // Told without blocking a thread of the task pool, which the decode's task needs.
+        let (reading, readingStarted) = AsyncStream<Void>.makeStream()
+        let cancelled = DispatchSemaphore(value: 0)
+        let decoder = QRDecoder(strategy: .standardRace, executor: DecodeExecutor(workers: 1))
+        let task = Task {
+            try await decoder.decode(loading: {
+                readingStarted.yield()
+                // On the executor's worker; bounded: a guard against a hang, not a timing.
+                _ = cancelled.wait(timeout: .now() + 30)
+                return try ImageReader().read(data: bytes, name: "photo")
+            })
+        }
+        var started = reading.makeAsyncIterator()
+        await started.next()
+        task.cancel()
+        cancelled.signal()
+        // Thrown, not answered with the code the picture holds.
+        await #expect(throws: CancellationError.self) { try await task.value }
     }
 }
