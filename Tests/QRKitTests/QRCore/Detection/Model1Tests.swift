@@ -7,7 +7,7 @@ import Testing
 @testable import QRKit
 
 @Suite(.tags(.sanitized)) struct Model1Tests {
-    static let photo = "photos/qrcode-2-issue940.png"
+    static let photo = "model1/qrcode-2-issue940.png"
 
     /// The photograph's modules, one pixel each inside a quiet zone of two, as samples.
     static func samples() throws -> (samples: [Float], size: Int) {
@@ -46,7 +46,7 @@ import Testing
         let model1 = try #require(read, "read as Model 1")
         #expect(model1.level == 3)
         let drawing = ModuleGrid.drawing(model1.modules, size: model1.size)
-        let expected = try String(contentsOfFile: SampleCorpus.path("photos/qrcode-2-issue940.txt"), encoding: .utf8)
+        let expected = try String(contentsOfFile: SampleCorpus.path("model1/qrcode-2-issue940.txt"), encoding: .utf8)
         let symbols = try ZXingEngine(passes: [.fast]).decode(drawing, cancel: CancellationFlag())
         #expect(symbols.map(\.text) == [expected])
     }
@@ -55,7 +55,7 @@ import Testing
     /// with the Model 1 symbol's level and corners round the symbol.
     @Test func theErasuresPassReadsTheModel1Photograph() throws {
         let image = try PNGReader().read(contentsOf: SampleCorpus.path(Self.photo))
-        let expected = try String(contentsOfFile: SampleCorpus.path("photos/qrcode-2-issue940.txt"), encoding: .utf8)
+        let expected = try String(contentsOfFile: SampleCorpus.path("model1/qrcode-2-issue940.txt"), encoding: .utf8)
         let others = ZXingEngine.Pass.allCases.filter { $0 != .erasures && $0 != .curved }
         #expect(try ZXingEngine(passes: others).decode(image, cancel: CancellationFlag()).isEmpty)
         let symbols = try ZXingEngine(passes: [.erasures]).decode(image, cancel: CancellationFlag())
