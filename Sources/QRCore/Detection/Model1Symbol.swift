@@ -73,12 +73,7 @@ package struct Model1Symbol: Sendable {
                 else { return nil }
                 let n = reader.read(width)
                 count = n
-                switch dataMode {
-                case .numeric: length = 10 * (n / 3) + [0, 4, 7][n % 3]
-                case .alphanumeric: length = 11 * (n / 2) + 6 * (n % 2)
-                case .byte: length = 8 * n
-                case .kanji: length = 13 * n
-                }
+                length = dataMode.bits(forLength: n)
             } else {
                 switch mode {
                 // Structured append: symbol position, count and parity.
