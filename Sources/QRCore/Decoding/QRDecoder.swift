@@ -135,7 +135,23 @@ public struct QRDecoder: Sendable {
     public func decode(
         _ image: GrayImage, onSettled: (@Sendable (DecodeReport) -> Void)? = nil
     ) async throws -> DecodeReport {
-        try await answer(image, spentReading: .zero, onSettled: onSettled)
+        let stop = Locked<(@Sendable () -> Void)?>(nil)
+        let report = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<DecodeReport, Never>) in
+                let decode = pictureDecode(
+                    image, onAnswer: { continuation.resume(returning: $0) }, onSettled: onSettled)
+                stop.withLock { $0 = { decode.stop() } }
+                decode.start(firstHere: false)
+                // A cancellation that came while the decode was beginning found no `stop`
+                // to call: stop it now. Stopping twice is harmless.
+                if Task.isCancelled { decode.stop() }
+            }
+        } onCancel: {
+            // The decode may not have begun yet: then it is stopped as soon as it has (above).
+            stop.withLock { $0 }?()
+        }
+        try Task.checkCancellation()
+        return try Self.checked(report)
     }
 
     /// Reads a picture on the ``executor`` and decodes it, without blocking a thread: a
@@ -198,30 +214,6 @@ public struct QRDecoder: Sendable {
         case unread(any Error)
         case cancelled
         case answered(DecodeReport)
-    }
-
-    /// The async decode of a picture read already, `spentReading` of its budget spent.
-    private func answer(
-        _ image: GrayImage, spentReading: Duration, onSettled: (@Sendable (DecodeReport) -> Void)?
-    ) async throws -> DecodeReport {
-        let stop = Locked<(@Sendable () -> Void)?>(nil)
-        let report = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<DecodeReport, Never>) in
-                let decode = pictureDecode(
-                    image, spentReading: spentReading, onAnswer: { continuation.resume(returning: $0) },
-                    onSettled: onSettled)
-                stop.withLock { $0 = { decode.stop() } }
-                decode.start(firstHere: false)
-                // A cancellation that came while the decode was beginning found no `stop`
-                // to call: stop it now. Stopping twice is harmless.
-                if Task.isCancelled { decode.stop() }
-            }
-        } onCancel: {
-            // The decode may not have begun yet: then it is stopped as soon as it has (above).
-            stop.withLock { $0 }?()
-        }
-        try Task.checkCancellation()
-        return try Self.checked(report)
     }
 
     /// Starts decoding `image` and returns at once.
