@@ -2,8 +2,6 @@
 import Hummingbird
 import Logging
 
-/// Logs each request on one line (method, path, status, time; never the query, which
-/// holds what users encode) and counts it in ``ServerMetrics``.
 /// The routes and their methods, made once: a generic type cannot store them, and every
 /// request looks its path up.
 private let routeMethods: [String: [HTTPRequest.Method]] = [
@@ -12,6 +10,8 @@ private let routeMethods: [String: [HTTPRequest.Method]] = [
 ]
 private let routeNames = Set(routeMethods.keys)
 
+/// Logs each request on one line (method, path, status, time; never the query, which
+/// holds what users encode) and counts it in ``ServerMetrics``.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: ServerMetrics
 
