@@ -125,15 +125,30 @@ public struct ZXingEngine: DecodeEngine {
     /// fails at once and says why, and the other engines still read the picture.
     public static let finderPatternLimit = 300
 
+    /// Pictures with a longer side over this many pixels are read halved by the fast pass.
+    static let halvedFastReadSide = 1600
+
     private func run(_ pass: Pass, on picture: PictureVariants) throws -> [Symbol] {
-        try picture.refuseOverFinderPatterns(Self.finderPatternLimit, engine: name, library: "zxing-cpp")
+        let image = picture.original
+        // The fast pass on a large picture reads it halved (below): the patterns counted
+        // are those of the picture zxing-cpp is given.
+        let halvedFastRead = pass == .fast && max(image.width, image.height) > Self.halvedFastReadSide
+        try picture.refuseOverFinderPatterns(
+            Self.finderPatternLimit, halved: halvedFastRead, engine: name, library: "zxing-cpp")
         var options = CZXingOptions()
         options.formats = Int32(CZXING_FORMAT_QR) | (readsMicroQR ? Int32(CZXING_FORMAT_MICRO_QR) : 0)
         options.tryDownscale = 1
-        let image = picture.original
         switch pass {
         case .fast:
-            return try Self.read(image, options)
+            guard halvedFastRead else { return try Self.read(image, options) }
+            // zxing-cpp binarises a picture at full size before it looks at the copies it
+            // downscales, and a large one's code mostly shows at half size: the fast pass
+            // reads a quarter of the pixels, and a code too fine for that is left to the
+            // passes after it, which read the picture at full size.
+            let halved = picture.halved
+            return try Self.read(halved, options).map {
+                $0.scaledCorners(by: Double(image.width) / Double(halved.width))
+            }
         case .stretched:
             guard let stretched = image.contrastStretched() else { return [] }
             return try Self.read(stretched, options)

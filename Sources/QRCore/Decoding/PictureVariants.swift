@@ -78,11 +78,19 @@ public final class PictureVariants: Sendable {
     /// How far `finderLikePatternCount` counts: the highest limit an engine may set.
     package static let finderCountCeiling = 20_000
 
-    /// Fails as `engine` when the picture shows more than `limit` finder-like patterns:
-    /// for an engine whose `library` weighs them in a call that cannot be stopped, with
-    /// work that grows steeply with their number.
-    package func refuseOverFinderPatterns(_ limit: Int, engine: String, library: String) throws(DecodeError) {
-        guard finderLikePatternCount > limit else { return }
+    /// `finderLikePatternCount` of the halved picture (``halved``), counted once.
+    package var halvedFinderLikePatternCount: Int {
+        derived("finder-count-halved") { halved.finderLikePatternCount(upTo: Self.finderCountCeiling) }
+    }
+
+    /// Fails as `engine` when the picture (with `halved`, the halved picture: the one it
+    /// is about to be given) shows more than `limit` finder-like patterns: for an engine
+    /// whose `library` weighs them in a call that cannot be stopped, with work that grows
+    /// steeply with their number.
+    package func refuseOverFinderPatterns(
+        _ limit: Int, halved: Bool = false, engine: String, library: String
+    ) throws(DecodeError) {
+        guard (halved ? halvedFinderLikePatternCount : finderLikePatternCount) > limit else { return }
         throw .engineFailure(
             engine: engine,
             reason:
