@@ -63,28 +63,6 @@ final class ConcurrencyGauge: Sendable {
         QRDecoder(strategy: .race([a, b]), executor: DecodeExecutor(workers: 1))
             .decodeBatch(next: Self.shades(4)) { _, _ in answered.withLock { $0 += 1 } }
         #expect(answered.withLock { $0 } == 4)
-        // The race's backup engine ranks behind the first: b's passes come after all of a's.
-        let all = 0..<4
-        let expected =
-            all.map { "a0@\($0)" } + all.map { "a1@\($0)" } + all.map { "b0@\($0)" } + all.map { "b1@\($0)" }
-        #expect(log.entries == expected)
-    }
-
-    /// Engines that rank side by side (each engine's first pass with the others' first
-    /// passes): every picture's first passes, of either engine, before any second pass.
-    @Test func aBatchOfEnginesSideBySideRunsEveryFirstPassBeforeAnySecond() {
-        struct SideBySide: DecodePolicy {
-            let name = "side-by-side"
-            func enginesToStart(of count: Int) -> [Int] { Array(0..<count) }
-            func isFinal(_ decode: DecodeProgress) -> Bool { decode.winner != nil }
-        }
-        let log = RecordingLog()
-        let a = LoggedEngine("a", passes: 2, log: log)
-        let b = LoggedEngine("b", passes: 2, log: log)
-        let answered = Locked(0)
-        QRDecoder(strategy: DecodeStrategy([a, b], policy: SideBySide()), executor: DecodeExecutor(workers: 1))
-            .decodeBatch(next: Self.shades(4)) { _, _ in answered.withLock { $0 += 1 } }
-        #expect(answered.withLock { $0 } == 4)
         let all = 0..<4
         let expected =
             all.map { "a0@\($0)" } + all.map { "b0@\($0)" } + all.map { "a1@\($0)" } + all.map { "b1@\($0)" }
