@@ -188,8 +188,9 @@ extension FinderOutline {
     /// corner can lie (beside either of them square to the line between them, or across
     /// that line's middle when they are diagonal) within a third of their distance: the
     /// place whose rings look most like a finder's (``ringScore(at:module:sampler:)``),
-    /// when three rays in four or more agree; the likeliest first. A finder on paper that bends away from
-    /// the camera is foreshortened until the rows the locator scans show no run of it.
+    /// when eleven rays of sixteen or more agree (two of four, looked at first); the likeliest
+    /// first. A finder on paper that bends away from the camera is foreshortened until the
+    /// rows the locator scans show no run of it, and its rings blur on some rays.
     static func third(for a: FinderCandidate, _ b: FinderCandidate, sampler: PixelSampler) -> [FinderCandidate] {
         let d = b.centre - a.centre
         let length = (d * d).sum().squareRoot()
@@ -214,11 +215,11 @@ extension FinderOutline {
                     guard x >= 0, y >= 0, x < Double(sampler.width), y < Double(sampler.height) else { continue }
                     let point = SIMD2(x, y)
                     // Four rays first: most places fail at once.
-                    guard ringScore(at: point, module: module, rays: 4, sampler: sampler).share >= 0.75 else {
+                    guard ringScore(at: point, module: module, rays: 4, sampler: sampler).share >= 0.5 else {
                         continue
                     }
                     let (share, outer) = ringScore(at: point, module: module, sampler: sampler)
-                    if share >= 0.75, best == nil || share > best!.score { best = (share, outer, point) }
+                    if share >= 11.0 / 16, best == nil || share > best!.score { best = (share, outer, point) }
                 }
                 y += step
             }

@@ -12,10 +12,11 @@ extension GrayImage {
     /// (``PaperBend``). For each symbol size the finders' distances allow, a grid (the
     /// `redrawn` pass's mesh where it meshed that size, else the size's homography) is
     /// taken where it is pinned, at the finders: each bend's camera is fitted to points
-    /// there (``BentCamera``). The bends that fit those points best are scored as the
-    /// fitter scores grids and the best few drawn and read; then the best two of all sizes
-    /// are refined (``BentFit/refine(_:score:step:)``) and read again. The engine's error
-    /// correction is the judge, so a wrong bend reads as nothing.
+    /// there (``BentCamera``). The bends that fit those points best (where many fit nearly
+    /// as well, half of them those whose timing and alignment patterns show most) are
+    /// scored as the fitter scores grids and the best few drawn and read; then the best
+    /// two of all sizes are refined (``BentFit/refine(_:score:step:)``) and read again.
+    /// The engine's error correction is the judge, so a wrong bend reads as nothing.
     ///
     /// It gives up early where no bend can read: finders under two pixels a module, a
     /// grid that already lands on every module crisply (drawn once, not bent), and once
@@ -35,7 +36,7 @@ extension GrayImage {
     ///   - read: reads a drawing (black modules on white, four pixels a module, four
     ///     modules of quiet zone), returning its symbols, corners in the drawing.
     package func readCurved(
-        stop: CancellationFlag = CancellationFlag(), fitted: Int = 32, drawn: Int = 3, refined: Int = 2,
+        stop: CancellationFlag = CancellationFlag(), fitted: Int = 32, drawn: Int = 4, refined: Int = 2,
         fits: [RedrawnFit] = [], _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
         var work = CurvedWork()
@@ -45,7 +46,7 @@ extension GrayImage {
 
     /// ``readCurved(stop:fitted:drawn:refined:fits:_:)``, counting in `work` what it did.
     package func readCurved(
-        stop: CancellationFlag = CancellationFlag(), fitted: Int = 32, drawn: Int = 3, refined: Int = 2,
+        stop: CancellationFlag = CancellationFlag(), fitted: Int = 32, drawn: Int = 4, refined: Int = 2,
         fits: [RedrawnFit] = [], work: inout CurvedWork, _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
         // Only grids fitted to this picture as it is count: not those of a copy grown for a
@@ -141,7 +142,7 @@ extension GrayImage {
             try stop.check()
             var scored: [(fit: BentFit, score: Double)] = []
             let points = BentFit.finderPoints(triple, grid: grid, sampler: sampler)
-            for bent in BentFit.fits(around: grid, points: points, limit: fitted) {
+            for bent in BentFit.fits(around: grid, points: points, limit: fitted, sampler: sampler) {
                 guard let bentGrid = bent.grid else { continue }
                 work.scored += 1
                 work.samples += fitter.size * fitter.size
@@ -323,9 +324,13 @@ struct BentFit {
     /// Bent grids for `grid`'s symbol, the best fitting first: for each of
     /// ``PaperBend/candidates(side:)``, the camera fitted to `points` (module coordinates
     /// and their places in the picture), by the distance of its fit; the first `limit`,
-    /// their handles a 3 × 3 lattice over the symbol.
+    /// their handles a 3 × 3 lattice over the symbol. With `sampler`, where more than half
+    /// of `limit` after the first half fit within `window` times the best's distance, the
+    /// second half is of those instead: the ones whose ``farPatterns(size:)``, sampled in
+    /// it, show the most contrast.
     static func fits(
-        around grid: ModuleGrid, points: (modules: [SIMD2<Double>], pixels: [SIMD2<Double>]), limit: Int
+        around grid: ModuleGrid, points: (modules: [SIMD2<Double>], pixels: [SIMD2<Double>]), limit: Int,
+        window: Double = 2, sampler: PixelSampler? = nil
     ) -> [BentFit] {
         let n = Double(grid.size)
         let centre = SIMD2(n / 2, n / 2)
@@ -354,12 +359,50 @@ struct BentFit {
         }
         let lattice = [3.5, n / 2, n - 3.5]
         let handles = lattice.flatMap { v in lattice.map { u in SIMD2(u, v) } }
-        return cameras.sorted { $0.camera.residual < $1.camera.residual }.prefix(limit).map { fit in
+        cameras.sort { $0.camera.residual < $1.camera.residual }
+        var chosen = Array(cameras.prefix(limit))
+        // Where the finders hardly tell the bends apart (more than half the limit fit them
+        // nearly as well as the best), the bend that follows the paper may rank anywhere
+        // among those: after the best half, the ones whose timing and alignment patterns,
+        // away from the finders, show the most contrast.
+        if let first = cameras.first, let sampler {
+            let crowd = cameras.dropFirst(limit / 2).prefix { $0.camera.residual <= window * first.camera.residual }
+            if crowd.count > limit - limit / 2 {
+                let patterns = Self.farPatterns(size: grid.size)
+                let ranked = crowd.map { fit -> (contrast: Double, fit: (camera: BentCamera, bend: PaperBend)) in
+                    let placement = fit.bend.placement
+                    var (dark, light) = (0.0, 0.0)
+                    for (module, isDark) in patterns.modules {
+                        let p = fit.camera.project(placement.place(module - centre))
+                        let value = Double(sampler.value(p.x, p.y))
+                        if isDark { dark += value } else { light += value }
+                    }
+                    return (light / Double(patterns.lightCount) - dark / Double(patterns.darkCount), fit)
+                }
+                chosen =
+                    cameras.prefix(limit / 2)
+                    + ranked.sorted { $0.contrast > $1.contrast }.prefix(limit - limit / 2).map(\.fit)
+            }
+        }
+        return chosen.map { fit in
             let placement = fit.bend.placement
             return BentFit(
                 size: grid.size, bend: fit.bend, handles: handles,
                 pixels: handles.map { fit.camera.project(placement.place($0 - centre)) })
         }
+    }
+
+    /// The centres of the function patterns' modules away from the finders (the timing
+    /// patterns, the alignment patterns, the dark module), module coordinates, with their
+    /// shades: where a bend that misses the paper shows it.
+    static func farPatterns(size: Int) -> (modules: [(SIMD2<Double>, Bool)], darkCount: Int, lightCount: Int) {
+        let modules = FunctionPatterns(size: size).modules.compactMap { index, isDark -> (SIMD2<Double>, Bool)? in
+            let (u, v) = (index % size, index / size)
+            let nearFinder = (u < 8 || u >= size - 8) && v < 8 || u < 8 && v >= size - 8
+            return nearFinder ? nil : (SIMD2(Double(u) + 0.5, Double(v) + 0.5), isDark)
+        }
+        let dark = modules.filter(\.1).count
+        return (modules, max(1, dark), max(1, modules.count - dark))
     }
 
     /// Each handle moved `step` pixels along each axis, and the bend's parameters by a

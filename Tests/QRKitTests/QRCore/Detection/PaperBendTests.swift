@@ -62,4 +62,19 @@ import Testing
         let same = Array(repeating: SIMD3(0.0, 0, 0), count: 8)
         #expect(BentCamera(space: same, picture: same.map { _ in SIMD2(3, 3) }) == nil)
     }
+
+    /// The modules a bend is ranked by away from the finders: version 1's timing patterns
+    /// (five modules each, dark at both ends) and dark module; version 2's add the
+    /// alignment pattern's 25 (17 dark); none of a finder or its separator.
+    @Test func farPatternsAreTheTimingAndAlignmentPatterns() {
+        let one = BentFit.farPatterns(size: 21)
+        #expect(one.modules.count == 11 && one.darkCount == 7 && one.lightCount == 4)
+        let two = BentFit.farPatterns(size: 25)
+        #expect(two.modules.count == 18 + 25 + 1 && two.darkCount == 10 + 17 + 1 && two.lightCount == 8 + 8)
+        #expect(
+            two.modules.allSatisfy { module, _ in
+                let (u, v) = (module.x, module.y)
+                return !((u < 8 || u > 17) && v < 8) && !(u < 8 && v > 17)
+            })
+    }
 }
