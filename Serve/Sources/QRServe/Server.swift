@@ -1,7 +1,6 @@
 // qr-serve — Server: the routes of qr-serve, its limits, and the application that serves them.
 import FoundationEssentials
 import Hummingbird
-import HummingbirdCore
 import Logging
 import NIOCore
 import QRKit
@@ -119,8 +118,7 @@ public func makeRouter(settings: ServerSettings, metrics: ServerMetrics) -> Rout
 }
 
 /// The application: the router on `settings.host:port`, over HTTP/1.1, with the
-/// connection cap, the idle timeout and the request read deadline of `settings`; each
-/// connection handled on its channel's event loop (``EventLoopBoundChannel``).
+/// connection cap, the idle timeout and the request read deadline of `settings`.
 public func makeApplication(
     settings: ServerSettings, metrics: ServerMetrics = ServerMetrics(), logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
@@ -128,14 +126,10 @@ public func makeApplication(
     let readTimeout = TimeAmount(settings.requestReadTimeout)
     return Application(
         router: makeRouter(settings: settings, metrics: metrics),
-        server: HTTPServerBuilder { responder in
-            EventLoopBoundChannel(
-                inner: HTTP1Channel(
-                    responder: responder,
-                    configuration: .init(
-                        additionalChannelHandlers: [RequestReadDeadline(limit: readTimeout)],
-                        idleTimeout: TimeAmount(settings.idleTimeout))))
-        },
+        server: .http1(
+            configuration: .init(
+                additionalChannelHandlers: [RequestReadDeadline(limit: readTimeout)],
+                idleTimeout: TimeAmount(settings.idleTimeout))),
         configuration: .init(
             address: .hostname(settings.host, port: settings.port), serverName: "qr-serve",
             availableConnectionsDelegate: .maximum(settings.connectionLimit, logger: logger)),
