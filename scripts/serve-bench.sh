@@ -59,6 +59,13 @@ admitted_quantiles() {
     }'
 }
 
+# The server's count of answers on route $1 by status ("200 N" a line, sorted): wrk's
+# script hands it no answer (see serve-bench.lua), so the statuses of a run are the
+# difference of two of these.
+route_statuses() {
+  curl -s --max-time 10 "$url/metrics" | sed -n "s|^qrserve_requests_total{route=\"$1\",status=\"\([0-9]*\)\"} \([0-9]*\)\$|\1 \2|p" | sort
+}
+
 # The server's CPU time so far, in clock ticks.
 server_ticks() { awk '{print $14 + $15}' "/proc/$server/stat"; }
 
@@ -69,6 +76,13 @@ decode_ticks() {
   { cat /proc/"$server"/task/*/stat 2>/dev/null || true; } | awk '/\(qrkit-decode\)/ {sub(/^.*\) /, ""); t += $12 + $13} END {print t + 0}'
 }
 
+# The CPU time in seconds of this shell's children that have ended, from bash's `times`
+# written to the file $1 (by this shell itself: in a subshell it would count the
+# subshell's children); taken just before and after wrk, the difference is wrk's own.
+children_seconds() {
+  awk 'NR == 2 {t = 0; for (i = 1; i <= 2; i++) {split($i, p, /[ms]/); t += 60 * p[1] + p[2]}; print t}' "$1"
+}
+
 # The machine's clock ticks so far: all, and idle.
 machine_ticks() { awk '/^cpu / {print $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9, $5 + $6}' /proc/stat; }
 
@@ -77,17 +91,25 @@ run() {
   local name=$1 connections=$2 duration=$3 target=$4
   shift 4
   local threads=$((connections < 2 ? 1 : 2))
+  local route=/decode
+  [ "$name" = encode ] && route=/encode
   local samples="$out/$name-$connections.samples"
   rm -f "$samples" "$samples.stop"
   admitted_buckets > "$out/$name-$connections.before"
+  route_statuses "$route" > "$out/$name-$connections.statuses-before"
   sample "$samples" &
   local sampler=$!
   local cpu_before machine_before decode_before
   cpu_before=$(server_ticks)
   decode_before=$(decode_ticks)
   machine_before=$(machine_ticks)
+  local wrk_before wrk_after
+  times > "$out/times"
+  wrk_before=$(children_seconds "$out/times")
   wrk -t "$threads" -c "$connections" -d "${duration}s" --timeout 10s --latency \
     -s "$root/scripts/serve-bench.lua" "$target" -- "$@" > "$out/$name-$connections.wrk" 2>&1 || true
+  times > "$out/times"
+  wrk_after=$(children_seconds "$out/times")
   local cpu_after machine_after decode_after
   cpu_after=$(server_ticks)
   decode_after=$(decode_ticks)
@@ -97,13 +119,16 @@ run() {
   local load admitted="-"
   load=$(cut -d ' ' -f 1 /proc/loadavg)
   admitted_buckets > "$out/$name-$connections.after"
+  route_statuses "$route" > "$out/$name-$connections.statuses-after"
+  local statuses
+  statuses=$(join -a 2 -e 0 -o 0,1.2,2.2 "$out/$name-$connections.statuses-before" "$out/$name-$connections.statuses-after" |
+    awk '$3 > $2 {printf "%s%s=%d", (n++ ? "," : ""), $1, $3 - $2}')
   [ "$name" = encode ] || admitted=$(admitted_quantiles "$out/$name-$connections.before" "$out/$name-$connections.after")
-  awk -v name="$name" -v c="$connections" -v d="$duration" -v samples="$samples" -v load="$load" -v admitted="$admitted" \
+  awk -v name="$name" -v c="$connections" -v d="$duration" -v samples="$samples" -v load="$load" -v admitted="$admitted" -v statuses="${statuses:--}" -v wrkcpu="$(awk -v a="$wrk_before" -v b="$wrk_after" 'BEGIN {print b - a}')" \
     -v cpu="$((cpu_after - cpu_before))" -v decode="$((decode_after - decode_before))" -v hz="$(getconf CLK_TCK)" -v machine="$machine_before $machine_after" '
     /Requests\/sec:/ {rps=$2}
     /^ +50%/ {p50=$2} /^ +99%/ {p99=$2}
     /Socket errors/ {sock=$0; sub(/.*Socket errors: /, "", sock)}
-    /^STATUSES/ {statuses=$2}
     END {
       # Peak threads and RSS, and RSS after 10 s of warm-up and at the end: flat is what
       # a server that holds under load shows.
@@ -117,17 +142,17 @@ run() {
       split(machine, m, " ")
       busy=(m[3] - m[1] == 0) ? 0 : 100 * ((m[3] - m[1]) - (m[4] - m[2])) / (m[3] - m[1])
       answers=rps * d
-      printf "| %s | %d | %d s | %s | %s | %s | %s | %s | %s | %d | %.0f MB (%s → %s) | %.2f ms (%.2f) | %.0f %% | %s |\n", name, c, d, rps, p50, p99, admitted, statuses, (sock == "" ? "none" : sock), peakT, peakR, (warm == "" ? "-" : warm), last, (answers > 0 ? 1000 * cpu / hz / answers : 0), (answers > 0 ? 1000 * decode / hz / answers : 0), busy, load
+      printf "| %s | %d | %d s | %s | %s | %s | %s | %s | %s | %d | %.0f MB (%s → %s) | %.2f ms (%.2f) | %.3f ms | %.0f %% | %s |\n", name, c, d, rps, p50, p99, admitted, statuses, (sock == "" ? "none" : sock), peakT, peakR, (warm == "" ? "-" : warm), last, (answers > 0 ? 1000 * cpu / hz / answers : 0), (answers > 0 ? 1000 * decode / hz / answers : 0), (answers > 0 ? 1000 * wrkcpu / answers : 0), busy, load
     }' "$out/$name-$connections.wrk"
 }
 
 {
   echo "## qr-serve under wrk ($(date -u +%Y-%m-%d), $(nproc) cores, commit $(git -C "$root" rev-parse --short HEAD))"
   echo
-  echo "Load average before: $(cut -d ' ' -f 1-3 /proc/loadavg). p50 and p99 are wrk's, over every answer; admitted: the server's histogram of /decode requests given a place, from arrival to answer. Server CPU per answer: its user and system time over the answers wrk counted, in brackets that of its decode workers (qrkit-decode: reading and decoding; the rest is HTTP, JSON and hand-overs); machine busy: all cores, the server and wrk (which share them) and anything else."
+  echo "Load average before: $(cut -d ' ' -f 1-3 /proc/loadavg). p50 and p99 are wrk's, over every answer; statuses: the server's count of its answers by status (wrk's script formats each request once and takes no answer back, so that wrk, on the same cores, costs little per request); admitted: the server's histogram of /decode requests given a place, from arrival to answer. Server CPU per answer: its user and system time over the answers wrk counted, in brackets that of its decode workers (qrkit-decode: reading and decoding; the rest is HTTP, JSON and hand-overs); wrk's CPU per answer: the load generator's user and system time over the same answers; machine busy: all cores, the server and wrk (which share them) and anything else."
   echo
-  echo "| route | connections | time | requests/s | p50 | p99 | admitted p50 / p99 | statuses | socket errors | peak threads | peak RSS (at 10 s → end) | server CPU per answer (decode workers) | machine busy | load (1 min) after |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+  echo "| route | connections | time | requests/s | p50 | p99 | admitted p50 / p99 | statuses | socket errors | peak threads | peak RSS (at 10 s → end) | server CPU per answer (decode workers) | wrk's CPU per answer | machine busy | load (1 min) after |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
   for c in 1 8 64 256; do
     run encode "$c" "$seconds" "$url/encode?text=https%3A%2F%2Fexample.org%2Fqr&format=png"
   done
