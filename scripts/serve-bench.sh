@@ -167,15 +167,20 @@ run() {
   "$bin/qr" bench "$root/Samples/photos" --strategies race --batch-table --runs 3
   echo '```'
   # The same pictures as a throughput, over enough of them that the batch's start and
-  # end (its last pictures decoded alone) weigh little.
+  # end (its last pictures decoded alone) weigh little; the fastest of three runs, so
+  # that a run slowed by anything else on the machine cannot flatter the server's ratio.
   repeated=()
   for _ in $(seq 1 100); do repeated+=("${photos[@]}"); done
-  began=$EPOCHREALTIME
-  "$bin/qr" decode -q "${repeated[@]}" > /dev/null || true
-  ended=$EPOCHREALTIME
+  seconds_each=()
+  for _ in 1 2 3; do
+    began=$EPOCHREALTIME
+    "$bin/qr" decode -q "${repeated[@]}" > /dev/null || true
+    ended=$EPOCHREALTIME
+    seconds_each+=("$(awk -v b="$began" -v e="$ended" 'BEGIN {printf "%.3f", e - b}')")
+  done
   echo
-  awk -v n="${#repeated[@]}" -v began="$began" -v ended="$ended" -v k="${#photos[@]}" \
-    'BEGIN {printf "In process as a throughput (`qr decode -q`, the %d photos 100 times over, one process, race): %d pictures in %.2f s, %.0f pictures/s.\n", k, n, ended - began, n / (ended - began)}'
+  printf '%s\n' "${seconds_each[@]}" | sort -n | awk -v n="${#repeated[@]}" -v k="${#photos[@]}" \
+    '{t[NR] = $1} END {printf "In process as a throughput (`qr decode -q`, the %d photos 100 times over, one process, race; the fastest of %d runs: %s s): %.0f pictures/s.\n", k, NR, t[1] ", " t[2] ", " t[3], n / t[1]}'
 } | tee "$out/bench-serve.md"
 
 kill -TERM "$server"
