@@ -324,13 +324,13 @@ struct BentFit {
     /// Bent grids for `grid`'s symbol, the best fitting first: for each of
     /// ``PaperBend/candidates(side:)``, the camera fitted to `points` (module coordinates
     /// and their places in the picture), by the distance of its fit; the first `limit`,
-    /// their handles a 3 × 3 lattice over the symbol. With `sampler`, where more than half
-    /// of `limit` after the first half fit within `window` times the best's distance, the
-    /// second half is of those instead: the ones whose ``farPatterns(size:)``, sampled in
-    /// it, show the most contrast.
+    /// their handles a 3 × 3 lattice over the symbol. Where more than half of `limit` after
+    /// the first half fit within ``crowdWindow`` times the best's distance, the second half
+    /// is of those instead: the ones whose ``farPatterns(size:)``, sampled in `sampler`,
+    /// show the most contrast.
     static func fits(
         around grid: ModuleGrid, points: (modules: [SIMD2<Double>], pixels: [SIMD2<Double>]), limit: Int,
-        window: Double = 2, sampler: PixelSampler? = nil
+        sampler: PixelSampler
     ) -> [BentFit] {
         let n = Double(grid.size)
         let centre = SIMD2(n / 2, n / 2)
@@ -365,8 +365,10 @@ struct BentFit {
         // nearly as well as the best), the bend that follows the paper may rank anywhere
         // among those: after the best half, the ones whose timing and alignment patterns,
         // away from the finders, show the most contrast.
-        if let first = cameras.first, let sampler {
-            let crowd = cameras.dropFirst(limit / 2).prefix { $0.camera.residual <= window * first.camera.residual }
+        if let first = cameras.first {
+            let crowd = cameras.dropFirst(limit / 2).prefix {
+                $0.camera.residual <= Self.crowdWindow * first.camera.residual
+            }
             if crowd.count > limit - limit / 2 {
                 let patterns = Self.farPatterns(size: grid.size)
                 let ranked = crowd.map { fit -> (contrast: Double, fit: (camera: BentCamera, bend: PaperBend)) in
@@ -391,6 +393,10 @@ struct BentFit {
                 pixels: handles.map { fit.camera.project(placement.place($0 - centre)) })
         }
     }
+
+    /// How many times the best fit's distance to the finders a bend may miss them by and
+    /// still count as fitting them nearly as well (``fits(around:points:limit:sampler:)``).
+    static let crowdWindow = 2.0
 
     /// The centres of the function patterns' modules away from the finders (the timing
     /// patterns, the alignment patterns, the dark module), module coordinates, with their
