@@ -1,5 +1,4 @@
 // qr-serve — DecodeBody: the pictures a /decode body holds: the body itself, or each file of a `multipart/form-data` body, in order.
-import NIOCore
 
 /// The pictures a /decode body holds: the body itself, or each file of a
 /// `multipart/form-data` body, in order.
@@ -12,18 +11,19 @@ enum DecodeBody {
 
     /// - Throws: ``BadRequest`` for a multipart body without a boundary, without a file,
     ///   or with more than ``pictureLimit`` of them.
-    static func pictures(_ body: ByteBuffer, contentType: String?) throws(BadRequest) -> [UploadedPicture] {
+    static func pictures(_ body: [UInt8], contentType: String?) throws(BadRequest) -> [UploadedPicture] {
         guard let contentType, contentType.lowercased().hasPrefix("multipart/form-data") else {
-            guard body.readableBytes > 0 else {
+            guard !body.isEmpty else {
                 throw BadRequest("the body is empty: send a picture, or pictures as multipart/form-data")
             }
-            return [UploadedPicture(name: rawName, bytes: Array(body.readableBytesView))]
+            // The body is the picture: the reader is handed these bytes, not a copy.
+            return [UploadedPicture(name: rawName, bytes: body)]
         }
         guard let boundary = parameter("boundary", of: contentType), !boundary.isEmpty, boundary.utf8.count <= 70
         else {
             throw BadRequest("multipart/form-data needs a boundary of 1 to 70 characters in Content-Type")
         }
-        let parts = try MultipartBody.parts(Array(body.readableBytesView), boundary: Array(boundary.utf8))
+        let parts = try MultipartBody.parts(body, boundary: Array(boundary.utf8))
         guard !parts.isEmpty else { throw BadRequest("the multipart/form-data body holds no part") }
         guard parts.count <= pictureLimit else { throw BadRequest("at most \(pictureLimit) pictures a request") }
         return parts.enumerated().map { index, part in

@@ -94,7 +94,7 @@ public func makeRouter(settings: ServerSettings, metrics: ServerMetrics) -> Rout
         }
         defer { service.releaseBody(held) }
         // A place is taken only once the whole body is in memory: a slow upload holds none.
-        let body = try await collect(request, upTo: settings.bodyLimit, metrics: metrics)
+        let body = try await collectBytes(request, expected: length, upTo: settings.bodyLimit, metrics: metrics)
         guard await service.admit() else { throw busy(service, settings: settings, metrics: metrics) }
         defer {
             service.release()
@@ -206,8 +206,32 @@ func encodeResponse(_ parameters: [String: String], request: Request) throws -> 
 
 /// The body, or 413 past `limit`, or 408 when it did not arrive in time.
 func collect(_ request: Request, upTo limit: Int, metrics: ServerMetrics) async throws -> ByteBuffer {
+    try await readingBody(upTo: limit, metrics: metrics) { try await request.body.collect(upTo: limit) }
+}
+
+/// The body as one array, or 413 past `limit`, or 408 when it did not arrive in time. Each
+/// part the connection read is copied once, into an array of the `expected` length, and let
+/// go at once: the picture's reader takes the array itself, and a waiting request holds
+/// its body's bytes, not the connection's read buffers.
+func collectBytes(_ request: Request, expected: Int?, upTo limit: Int, metrics: ServerMetrics) async throws -> [UInt8] {
+    try await readingBody(upTo: limit, metrics: metrics) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(max(expected ?? 0, 0), limit))
+        for try await part in request.body {
+            guard part.readableBytes <= limit - bytes.count else { throw NIOTooManyBytesError(maxBytes: limit) }
+            part.withUnsafeReadableBytes { bytes.append(contentsOf: $0) }
+        }
+        return bytes
+    }
+}
+
+/// What `read` returns, its errors of reading a body answered: 413 past `limit`, 408 when
+/// the body did not arrive in time.
+private func readingBody<T>(
+    upTo limit: Int, metrics: ServerMetrics, _ read: () async throws -> T
+) async throws -> T {
     do {
-        return try await request.body.collect(upTo: limit)
+        return try await read()
     } catch is NIOTooManyBytesError {
         throw bodyTooLarge(limit, metrics: metrics)
     } catch let error as RequestReadTimedOut {
