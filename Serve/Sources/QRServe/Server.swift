@@ -1,6 +1,7 @@
 // qr-serve — Server: the routes of qr-serve, its limits, and the application that serves them.
 import FoundationEssentials
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import QRKit
@@ -118,7 +119,8 @@ public func makeRouter(settings: ServerSettings, metrics: ServerMetrics) -> Rout
 }
 
 /// The application: the router on `settings.host:port`, over HTTP/1.1, with the
-/// connection cap, the idle timeout and the request read deadline of `settings`.
+/// connection cap, the idle timeout and the request read deadline of `settings`; each
+/// connection read in small buffers (``ConnectionChannel``).
 public func makeApplication(
     settings: ServerSettings, metrics: ServerMetrics = ServerMetrics(), logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
@@ -126,10 +128,14 @@ public func makeApplication(
     let readTimeout = TimeAmount(settings.requestReadTimeout)
     return Application(
         router: makeRouter(settings: settings, metrics: metrics),
-        server: .http1(
-            configuration: .init(
-                additionalChannelHandlers: [RequestReadDeadline(limit: readTimeout)],
-                idleTimeout: TimeAmount(settings.idleTimeout))),
+        server: HTTPServerBuilder { responder in
+            ConnectionChannel(
+                inner: HTTP1Channel(
+                    responder: responder,
+                    configuration: .init(
+                        additionalChannelHandlers: [RequestReadDeadline(limit: readTimeout)],
+                        idleTimeout: TimeAmount(settings.idleTimeout))))
+        },
         configuration: .init(
             address: .hostname(settings.host, port: settings.port), serverName: "qr-serve",
             availableConnectionsDelegate: .maximum(settings.connectionLimit, logger: logger)),
