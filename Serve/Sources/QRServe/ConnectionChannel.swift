@@ -1,14 +1,20 @@
-// qr-serve — ConnectionChannel: each connection read in small buffers.
+// qr-serve — ConnectionChannel: each connection read in small buffers and handled on its own event loop.
 import HummingbirdCore
 import Logging
 import NIOCore
 
-/// A child channel set up and handled as `Inner` does, but for its reads.
+/// A child channel set up as `Inner` does, with two changes.
 ///
 /// Its reads take buffers of at most ``readBufferLimit``: NIO's default lets each
-/// connection's buffer grow to 64 KiB after one large body, and a small request read into
-/// such a buffer keeps all of it alive while it waits, so that a server with many
-/// connections held a large buffer for each of them.
+/// connection's read buffer grow to 64 KiB after one large body, and with many
+/// connections open the memory the event loops held grew with that size, not with the
+/// bodies.
+///
+/// Its connection is handled by a task that prefers the channel's event loop
+/// (``EventLoopTaskExecutor``): the loop that reads a request runs its handler, what the
+/// handler awaits elsewhere (a decode on the executor) comes back to that loop, and the
+/// answer is written there, so a request crosses threads only to and from the decode
+/// workers rather than also to and from Swift's task pool.
 struct ConnectionChannel<Inner: ServerChildChannel>: ServerChildChannel {
     /// The largest buffer a connection reads into.
     static var readBufferLimit: Int { 16 << 10 }
@@ -27,6 +33,8 @@ struct ConnectionChannel<Inner: ServerChildChannel>: ServerChildChannel {
     }
 
     func handle(value: Inner.Value, logger: Logger) async {
-        await inner.handle(value: value, logger: logger)
+        await withTaskExecutorPreference(EventLoopTaskExecutor(value.channel.eventLoop)) {
+            await inner.handle(value: value, logger: logger)
+        }
     }
 }

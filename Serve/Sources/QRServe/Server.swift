@@ -120,7 +120,8 @@ public func makeRouter(settings: ServerSettings, metrics: ServerMetrics) -> Rout
 
 /// The application: the router on `settings.host:port`, over HTTP/1.1, with the
 /// connection cap, the idle timeout and the request read deadline of `settings`; each
-/// connection read in small buffers (``ConnectionChannel``).
+/// connection read in small buffers and handled on its channel's event loop
+/// (``ConnectionChannel``).
 public func makeApplication(
     settings: ServerSettings, metrics: ServerMetrics = ServerMetrics(), logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
