@@ -7,8 +7,7 @@ import NIOCore
 ///
 /// Its reads take buffers of at most ``readBufferLimit``: NIO's default lets each
 /// connection's read buffer grow to 64 KiB after one large body, and with many
-/// connections open the memory the event loops held grew with that size, not with the
-/// bodies.
+/// connections open the server's memory grew with that size, not with the bodies.
 ///
 /// Its connection is handled by a task that prefers the channel's event loop
 /// (``EventLoopTaskExecutor``): the loop that reads a request runs its handler, what the
