@@ -414,6 +414,89 @@ func multipart(_ files: [(name: String, bytes: [UInt8])], boundary: String) -> B
         #expect(waiters[1].answer == true)
     }
 
+    @Test func underOverloadAPlaceFreedWhileEveryWaiterIsStaleIsKeptForANewcomer() async throws {
+        // Every waiter is stale (none has waited no time at all), and the hold never ends here.
+        let metrics = ServerMetrics()
+        let service = DecodeService(
+            admissionLimit: 2, overloadAdmissionLimit: 1, lineLimit: 8, waitLimit: .seconds(600),
+            freshLimit: .zero, holdLimit: .seconds(600), pixelLimit: 1000, metrics: metrics)
+        #expect(await service.admit())
+        #expect(await service.admit())
+        var waiters: [PendingAdmission] = []
+        for count in 1...3 {
+            waiters.append(PendingAdmission(service))
+            try await waitUntil { service.waitingCount == count }
+        }
+        service.release()
+        service.release()
+        // One place is free under overload, and no waiter has it.
+        #expect(service.waitingCount == 3)
+        let newcomer = PendingAdmission(service)
+        try await waitUntil { newcomer.answer != nil }
+        #expect(newcomer.answer == true)
+        #expect(service.waitingCount == 3)
+        #expect(waiters.allSatisfy { $0.answer == nil })
+        #expect(
+            String(decoding: metrics.exposition(), as: UTF8.self).contains(
+                #"qrserve_places_held_total{outcome="newcomer"} 1"#))
+    }
+
+    @Test func aPlaceKeptForANewcomerGoesToTheNewestWaiterWhenNoneComes() async throws {
+        // Work-conserving: the hold is over after its time, not when a request comes.
+        let metrics = ServerMetrics()
+        let service = DecodeService(
+            admissionLimit: 2, overloadAdmissionLimit: 1, lineLimit: 8, waitLimit: .seconds(600),
+            freshLimit: .zero, holdLimit: .milliseconds(20), pixelLimit: 1000, metrics: metrics)
+        #expect(await service.admit())
+        #expect(await service.admit())
+        var waiters: [PendingAdmission] = []
+        for count in 1...3 {
+            waiters.append(PendingAdmission(service))
+            try await waitUntil { service.waitingCount == count }
+        }
+        service.release()
+        service.release()
+        // The newest has it once the hold is over; then the line (2) is short again, so the
+        // places grow back to 2 and the oldest has the second.
+        try await waitUntil { waiters[2].answer != nil && waiters[0].answer != nil }
+        #expect(waiters[2].answer == true)
+        #expect(waiters[0].answer == true)
+        #expect(service.waitingCount == 1)
+        #expect(
+            String(decoding: metrics.exposition(), as: UTF8.self).contains(
+                #"qrserve_places_held_total{outcome="expired"} 1"#))
+    }
+
+    @Test func aBurstOfPhotosUnderOverloadWithPlacesKeptIsAnsweredInFull() async throws {
+        // Twelve at once on two places, one under overload: every stale waiter's place is
+        // kept, and only the hold's end gives it; a hold that never ended would leave them
+        // to be refused at the wait limit.
+        let photo = try sample("photos/qrcode-2-17.png")
+        let expected = try sampleText("photos/qrcode-2-17.txt")
+        try await testApplication({
+            $0.admissionLimit = 2
+            $0.overloadAdmissionLimit = 1
+            $0.waitLimit = .seconds(30)
+            $0.freshLimit = .zero
+            $0.holdLimit = .milliseconds(5)
+        }).test(.router) { client in
+            try await withThrowingTaskGroup(of: (HTTPResponse.Status, [String]).self) { group in
+                for _ in 0..<12 {
+                    group.addTask {
+                        try await client.execute(uri: "/decode", method: .post, body: ByteBuffer(bytes: photo)) {
+                            response in
+                            (response.status, try decodeObjects(response.body).flatMap(symbolTexts))
+                        }
+                    }
+                }
+                for try await (status, read) in group {
+                    #expect(status == .ok)
+                    #expect(read == [expected])
+                }
+            }
+        }
+    }
+
     @Test func aWaiterGivenNoPlaceInTimeIsRefused() async throws {
         let service = DecodeService(
             admissionLimit: 1, lineLimit: 4, waitLimit: .milliseconds(50), pixelLimit: 1000, metrics: ServerMetrics())
