@@ -389,16 +389,7 @@ func multipart(_ files: [(name: String, bytes: [UInt8])], boundary: String) -> B
     @Test func underOverloadThePlacesShrinkAndGrowBackWhenTheLineIsShort() async throws {
         // Past the places, a picture admitted would queue on the executor behind the
         // others, in arrival order: fewer places then, each for the newest waiter.
-        let service = DecodeService(
-            admissionLimit: 2, overloadAdmissionLimit: 1, lineLimit: 8, waitLimit: .seconds(600), pixelLimit: 1000,
-            metrics: ServerMetrics())
-        #expect(await service.admit())
-        #expect(await service.admit())
-        var waiters: [PendingAdmission] = []
-        for count in 1...3 {
-            waiters.append(PendingAdmission(service))
-            try await waitUntil { service.waitingCount == count }
-        }
+        let (service, _, waiters) = try await overloadedLine()
         // The line (3) is longer than the places (2): one place, and it is still taken.
         service.release()
         #expect(service.waitingCount == 3)
@@ -416,17 +407,7 @@ func multipart(_ files: [(name: String, bytes: [UInt8])], boundary: String) -> B
 
     @Test func underOverloadAPlaceFreedWhileEveryWaiterIsStaleIsKeptForANewcomer() async throws {
         // Every waiter is stale (none has waited no time at all), and the hold never ends here.
-        let metrics = ServerMetrics()
-        let service = DecodeService(
-            admissionLimit: 2, overloadAdmissionLimit: 1, lineLimit: 8, waitLimit: .seconds(600),
-            freshLimit: .zero, holdLimit: .seconds(600), pixelLimit: 1000, metrics: metrics)
-        #expect(await service.admit())
-        #expect(await service.admit())
-        var waiters: [PendingAdmission] = []
-        for count in 1...3 {
-            waiters.append(PendingAdmission(service))
-            try await waitUntil { service.waitingCount == count }
-        }
+        let (service, metrics, waiters) = try await overloadedLine(holdLimit: .seconds(600))
         service.release()
         service.release()
         // One place is free under overload, and no waiter has it.
@@ -443,17 +424,7 @@ func multipart(_ files: [(name: String, bytes: [UInt8])], boundary: String) -> B
 
     @Test func aPlaceKeptForANewcomerGoesToTheNewestWaiterWhenNoneComes() async throws {
         // Work-conserving: the hold is over after its time, not when a request comes.
-        let metrics = ServerMetrics()
-        let service = DecodeService(
-            admissionLimit: 2, overloadAdmissionLimit: 1, lineLimit: 8, waitLimit: .seconds(600),
-            freshLimit: .zero, holdLimit: .milliseconds(20), pixelLimit: 1000, metrics: metrics)
-        #expect(await service.admit())
-        #expect(await service.admit())
-        var waiters: [PendingAdmission] = []
-        for count in 1...3 {
-            waiters.append(PendingAdmission(service))
-            try await waitUntil { service.waitingCount == count }
-        }
+        let (service, metrics, waiters) = try await overloadedLine(holdLimit: .milliseconds(20))
         service.release()
         service.release()
         // The newest has it once the hold is over; then the line (2) is short again, so the
@@ -626,6 +597,25 @@ func multipart(_ files: [(name: String, bytes: [UInt8])], boundary: String) -> B
             }
         }
     }
+}
+
+/// A line of two places, one under overload, both taken, and three waiters (an overload),
+/// all stale (the fresh limit is zero).
+func overloadedLine(holdLimit: Duration = .zero) async throws -> (
+    DecodeService, ServerMetrics, [PendingAdmission]
+) {
+    let metrics = ServerMetrics()
+    let service = DecodeService(
+        admissionLimit: 2, overloadAdmissionLimit: 1, lineLimit: 8, waitLimit: .seconds(600),
+        freshLimit: .zero, holdLimit: holdLimit, pixelLimit: 1000, metrics: metrics)
+    #expect(await service.admit())
+    #expect(await service.admit())
+    var waiters: [PendingAdmission] = []
+    for count in 1...3 {
+        waiters.append(PendingAdmission(service))
+        try await waitUntil { service.waitingCount == count }
+    }
+    return (service, metrics, waiters)
 }
 
 /// An admission asked for in a task of its own, whose answer a test looks at without
