@@ -22,6 +22,14 @@ import Synchronization
 /// worker): a picture queued behind others on the executor would wait there in arrival
 /// order, where in the line the newest goes first, so a deep executor queue would only
 /// add to the wait of every request admitted.
+///
+/// Under overload a place freed when every waiter has already waited longer than
+/// ``freshLimit`` is kept for at most ``holdLimit`` for a request that comes in meanwhile,
+/// then given to the newest waiter. A client that keeps its connections queued asks again
+/// as soon as it is answered, so the place's own last request is usually back within the
+/// hold; the newest waiter, when nothing else was answered while both places held slow
+/// pictures, has waited as long as those took, and would start its own decode that late.
+/// The place idles at most ``holdLimit``, and only while every waiter is stale.
 final class DecodeService: Sendable {
     /// The most /decode requests decoding at once.
     let admissionLimit: Int
@@ -31,6 +39,11 @@ final class DecodeService: Sendable {
     let lineLimit: Int
     /// The longest a request waits for a place.
     let waitLimit: Duration
+    /// Under overload, a waiter that has waited longer than this is given a free place
+    /// only once the place has been kept ``holdLimit`` for a newcomer.
+    let freshLimit: Duration
+    /// The longest a free place is kept for a newcomer under overload; zero: never kept.
+    let holdLimit: Duration
     /// The most bytes of /decode bodies held at once, read or being read: a place is taken
     /// only once a body is whole, so this, not the places, bounds what uploads hold.
     let bodyMemoryLimit: Int
@@ -46,6 +59,7 @@ final class DecodeService: Sendable {
 
     private struct Waiter {
         var id: Int
+        var arrived: ContinuousClock.Instant
         var continuation: CheckedContinuation<Bool, Never>
         var timer: Task<Void, Never>?
     }
@@ -54,17 +68,35 @@ final class DecodeService: Sendable {
         var admitted = 0
         var waiting: [Waiter] = []
         var lastID = 0
+        /// A free place kept for a newcomer, while one is.
+        var hold: Hold?
+    }
+
+    /// Since when a free place has been kept, and the last waiter's id then: a waiter with
+    /// a later id came in meanwhile.
+    private struct Hold {
+        var since: ContinuousClock.Instant
+        var lastID: Int
+    }
+
+    /// Waiters taken off the line, each given a place, and whether a hold began.
+    private struct Filled {
+        var given: [Waiter] = []
+        var holdBegan = false
     }
 
     init(
         admissionLimit: Int, overloadAdmissionLimit: Int? = nil, lineLimit: Int = 0, waitLimit: Duration = .zero,
-        bodyMemoryLimit: Int = .max, pixelLimit: Int, metrics: ServerMetrics
+        freshLimit: Duration = .zero, holdLimit: Duration = .zero, bodyMemoryLimit: Int = .max, pixelLimit: Int,
+        metrics: ServerMetrics
     ) {
         self.bodyMemoryLimit = bodyMemoryLimit
         self.admissionLimit = admissionLimit
         self.overloadAdmissionLimit = min(admissionLimit, max(1, overloadAdmissionLimit ?? admissionLimit))
         self.lineLimit = lineLimit
         self.waitLimit = waitLimit
+        self.freshLimit = freshLimit
+        self.holdLimit = holdLimit
         reader = ImageReader(pixelLimit: pixelLimit)
         histories = Dictionary(
             uniqueKeysWithValues: EngineRegistry.standard.strategyNames.map { ($0, LatencyHistory()) })
@@ -116,16 +148,19 @@ final class DecodeService: Sendable {
         }
         let admitted: Bool
         switch outcome {
-        case .admitted: admitted = true
+        case .admitted:
+            admitted = true
+            metrics.admittedAfterWaiting(.zero)
         case .refused: admitted = false
         case .wait(let id):
             let limit = waitLimit
+            let arrived = ContinuousClock.now
             admitted = await withCheckedContinuation { continuation in
-                let given = line.withLock { line in
-                    line.waiting.append(Waiter(id: id, continuation: continuation))
+                let filled = line.withLock { line in
+                    line.waiting.append(Waiter(id: id, arrived: arrived, continuation: continuation))
                     return fillPlaces(&line)
                 }
-                resumeAdmitted(given)
+                resumeAdmitted(filled)
                 let timer = Task {
                     try? await Task.sleep(for: limit)
                     if !Task.isCancelled { self.giveUp(id) }
@@ -138,6 +173,7 @@ final class DecodeService: Sendable {
                 }
                 if !kept { timer.cancel() }
             }
+            if admitted { metrics.admittedAfterWaiting(arrived.duration(to: .now)) }
         }
         if admitted { metrics.decodesInFlight.increment() }
         return admitted
@@ -146,13 +182,13 @@ final class DecodeService: Sendable {
     /// Refuses the waiter `id` if it is still waiting. A shorter line may end an overload,
     /// and so free places for the others.
     private func giveUp(_ id: Int) {
-        let (waiter, given) = line.withLock { line -> (Waiter?, [Waiter]) in
-            guard let index = line.waiting.firstIndex(where: { $0.id == id }) else { return (nil, []) }
+        let (waiter, filled) = line.withLock { line -> (Waiter?, Filled) in
+            guard let index = line.waiting.firstIndex(where: { $0.id == id }) else { return (nil, Filled()) }
             let waiter = line.waiting.remove(at: index)
             return (waiter, fillPlaces(&line))
         }
         waiter?.continuation.resume(returning: false)
-        resumeAdmitted(given)
+        resumeAdmitted(filled)
     }
 
     /// Gives back a place that ``admit()`` took, and gives the places now free to waiters.
@@ -165,11 +201,19 @@ final class DecodeService: Sendable {
             })
     }
 
-    /// Tells waiters taken off the line that they have a place.
-    private func resumeAdmitted(_ given: [Waiter]) {
-        for waiter in given {
+    /// Tells waiters taken off the line that they have a place, and ends a hold that began
+    /// when its time is over.
+    private func resumeAdmitted(_ filled: Filled) {
+        for waiter in filled.given {
             waiter.timer?.cancel()
             waiter.continuation.resume(returning: true)
+        }
+        if filled.holdBegan {
+            let limit = holdLimit
+            Task {
+                try? await Task.sleep(for: limit)
+                self.resumeAdmitted(self.line.withLock { self.fillPlaces(&$0) })
+            }
         }
     }
 
@@ -179,17 +223,39 @@ final class DecodeService: Sendable {
     }
 
     /// Takes waiters off the line, each given a place, while places are free: in order
-    /// while the line is no longer than the places, newest first once it is longer.
-    private func fillPlaces(_ line: inout Line) -> [Waiter] {
-        var given: [Waiter] = []
+    /// while the line is no longer than the places, newest first once it is longer, a place
+    /// kept for a newcomer while every waiter is stale (see the type's discussion).
+    private func fillPlaces(_ line: inout Line) -> Filled {
+        var filled = Filled()
         while line.admitted < placeLimit(line), !line.waiting.isEmpty {
             // In order while the line is short: every waiter is then a few decodes from its
             // turn, and none is passed over until it is refused.
-            let overloaded = line.waiting.count > admissionLimit
-            given.append(overloaded ? line.waiting.removeLast() : line.waiting.removeFirst())
+            guard line.waiting.count > admissionLimit else {
+                filled.given.append(line.waiting.removeFirst())
+                line.admitted += 1
+                continue
+            }
+            if holdLimit > .zero {
+                let now = ContinuousClock.now
+                let newest = line.waiting[line.waiting.count - 1]
+                if let hold = line.hold, newest.id > hold.lastID {
+                    metrics.placeHeld("newcomer")
+                } else if newest.arrived.duration(to: now) > freshLimit {
+                    guard let hold = line.hold else {
+                        line.hold = Hold(since: now, lastID: line.lastID)
+                        filled.holdBegan = true
+                        break
+                    }
+                    if hold.since.duration(to: now) < holdLimit { break }
+                    metrics.placeHeld("expired")
+                }
+            }
+            filled.given.append(line.waiting.removeLast())
             line.admitted += 1
         }
-        return given
+        // A place is still kept only while one is free for a waiter who has not come yet.
+        if line.admitted >= placeLimit(line) || line.waiting.isEmpty { line.hold = nil }
+        return filled
     }
 
     /// The decoder a request's `strategy` and `timeout-ms` ask for.

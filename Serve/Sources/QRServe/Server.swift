@@ -24,6 +24,12 @@ public struct ServerSettings: Sendable {
     public var lineLimit = 1024
     /// The longest a /decode request waits for a place: past it, 503 with Retry-After.
     public var waitLimit = Duration.milliseconds(250)
+    /// Under overload, a place freed while every waiter has waited longer than
+    /// ``freshLimit`` is kept up to ``holdLimit`` for a request that comes in meanwhile,
+    /// then given to the newest waiter (see `DecodeService`). None is kept by default: a
+    /// hold idles a place, and whether the fresher starts pay for that depends on the load.
+    public var freshLimit = Duration.milliseconds(2)
+    public var holdLimit = Duration.zero
     /// The most pixels a picture may have: past it, 422 with the reader's message.
     public var pixelLimit = ImageReader.defaultPixelLimit
     /// The most bytes of /decode bodies held at once, being read, waiting or decoding:
@@ -53,6 +59,7 @@ public func makeRouter(settings: ServerSettings, metrics: ServerMetrics) -> Rout
     let service = DecodeService(
         admissionLimit: settings.admissionLimit, overloadAdmissionLimit: settings.overloadAdmissionLimit,
         lineLimit: settings.lineLimit, waitLimit: settings.waitLimit,
+        freshLimit: settings.freshLimit, holdLimit: settings.holdLimit,
         bodyMemoryLimit: settings.bodyMemoryLimit, pixelLimit: settings.pixelLimit, metrics: metrics)
     router.add(middleware: RequestLogMiddleware(metrics: metrics))
 

@@ -62,12 +62,24 @@ public final class ServerMetrics: Sendable {
     /// included, to its answer. Refusals are left out, so that this is what a caller that
     /// got a place waited, however many were refused beside it.
     func admittedDecodeAnswered(elapsed: Duration) {
-        histograms.metric(["admitted_decode_duration"]) {
+        recordAdmitted(
+            elapsed, name: "qrserve_admitted_decode_duration",
+            help: "Time to answer an admitted /decode request, from its arrival")
+    }
+
+    /// A /decode request given a place: how long it waited in the line for it (zero when
+    /// a place was free), to set against ``admittedDecodeAnswered(elapsed:)``.
+    func admittedAfterWaiting(_ elapsed: Duration) {
+        recordAdmitted(
+            elapsed, name: "qrserve_admitted_line_wait",
+            help: "Time an admitted /decode request waited in the line for its place")
+    }
+
+    /// Records `elapsed` in the histogram `name`, in ``admittedBuckets``.
+    private func recordAdmitted(_ elapsed: Duration, name: String, help: String) {
+        histograms.metric([name]) {
             registry.makeDurationHistogram(
-                descriptor: .init(
-                    metricName: "qrserve_admitted_decode_duration", unitName: "seconds",
-                    helpText: "Time to answer an admitted /decode request, from its arrival"),
-                buckets: Self.admittedBuckets)
+                descriptor: .init(metricName: name, unitName: "seconds", helpText: help), buckets: Self.admittedBuckets)
         }.record(elapsed)
     }
 
@@ -96,12 +108,23 @@ public final class ServerMetrics: Sendable {
 
     /// A picture or request refused, by why: `body-too-large`, `busy`, `unreadable`, ...
     func refused(_ reason: String) {
-        counters.metric(["refused", reason]) {
+        count("qrserve_refused", help: "Pictures or requests refused, by reason", label: ("reason", reason))
+    }
+
+    /// A free place kept for a newcomer under overload (see `DecodeService`), by how the
+    /// hold ended: `newcomer` (given to a request that came in meanwhile) or `expired`
+    /// (given to the newest waiter when the hold was over).
+    func placeHeld(_ outcome: String) {
+        count(
+            "qrserve_places_held", help: "Free decode places kept for a newcomer under overload, by how the hold ended",
+            label: ("outcome", outcome))
+    }
+
+    /// Adds one to the counter `name` with one label.
+    private func count(_ name: String, help: String, label: (name: String, value: String)) {
+        counters.metric([name, label.value]) {
             registry.makeCounter(
-                descriptor: .init(
-                    metricName: "qrserve_refused", unitName: "total",
-                    helpText: "Pictures or requests refused, by reason"),
-                labels: [("reason", reason)])
+                descriptor: .init(metricName: name, unitName: "total", helpText: help), labels: [label])
         }.increment()
     }
 

@@ -44,6 +44,22 @@ struct QRServeCommand: AsyncParsableCommand {
         help: "The longest a /decode request waits for a place, in milliseconds (503 with Retry-After past it).")
     var maxWaitMilliseconds = 250
 
+    @Option(
+        name: .customLong("fresh-wait-ms"),
+        help: """
+            Under overload, a place freed while every waiter has waited longer than this, in \
+            milliseconds, is kept for a request that comes in meanwhile (see --hold-place-ms).
+            """)
+    var freshWaitMilliseconds = 2.0
+
+    @Option(
+        name: .customLong("hold-place-ms"),
+        help: """
+            The longest such a place is kept, in milliseconds, before the newest waiter has it; \
+            0 (the default): never kept.
+            """)
+    var holdPlaceMilliseconds = 0.0
+
     @Option(help: "The most MB of /decode bodies held at once (503 with Retry-After past it).")
     var maxBodyMemoryMB = 256
 
@@ -76,6 +92,10 @@ struct QRServeCommand: AsyncParsableCommand {
         guard (1...60_000).contains(maxWaitMilliseconds) else {
             throw ValidationError("--max-wait-ms takes 1 to 60000")
         }
+        guard (0...1000).contains(freshWaitMilliseconds) else {
+            throw ValidationError("--fresh-wait-ms takes 0 to 1000")
+        }
+        guard (0...100).contains(holdPlaceMilliseconds) else { throw ValidationError("--hold-place-ms takes 0 to 100") }
         guard (1...1_000_000).contains(maxConnections) else {
             throw ValidationError("--max-connections takes 1 to 1000000")
         }
@@ -102,6 +122,8 @@ struct QRServeCommand: AsyncParsableCommand {
         settings.bodyMemoryLimit = maxBodyMemoryMB << 20
         settings.lineLimit = maxWaiting
         settings.waitLimit = .milliseconds(maxWaitMilliseconds)
+        settings.freshLimit = .microseconds(Int(freshWaitMilliseconds * 1000))
+        settings.holdLimit = .microseconds(Int(holdPlaceMilliseconds * 1000))
         settings.connectionLimit = maxConnections
         settings.idleTimeout = .seconds(idleTimeoutSeconds)
         settings.requestReadTimeout = .seconds(readTimeoutSeconds)

@@ -389,16 +389,7 @@ func multipart(_ files: [(name: String, bytes: [UInt8])], boundary: String) -> B
     @Test func underOverloadThePlacesShrinkAndGrowBackWhenTheLineIsShort() async throws {
         // Past the places, a picture admitted would queue on the executor behind the
         // others, in arrival order: fewer places then, each for the newest waiter.
-        let service = DecodeService(
-            admissionLimit: 2, overloadAdmissionLimit: 1, lineLimit: 8, waitLimit: .seconds(600), pixelLimit: 1000,
-            metrics: ServerMetrics())
-        #expect(await service.admit())
-        #expect(await service.admit())
-        var waiters: [PendingAdmission] = []
-        for count in 1...3 {
-            waiters.append(PendingAdmission(service))
-            try await waitUntil { service.waitingCount == count }
-        }
+        let (service, _, waiters) = try await overloadedLine()
         // The line (3) is longer than the places (2): one place, and it is still taken.
         service.release()
         #expect(service.waitingCount == 3)
@@ -412,6 +403,69 @@ func multipart(_ files: [(name: String, bytes: [UInt8])], boundary: String) -> B
         service.release()
         try await waitUntil { waiters[1].answer != nil }
         #expect(waiters[1].answer == true)
+    }
+
+    @Test func underOverloadAPlaceFreedWhileEveryWaiterIsStaleIsKeptForANewcomer() async throws {
+        // Every waiter is stale (none has waited no time at all), and the hold never ends here.
+        let (service, metrics, waiters) = try await overloadedLine(holdLimit: .seconds(600))
+        service.release()
+        service.release()
+        // One place is free under overload, and no waiter has it.
+        #expect(service.waitingCount == 3)
+        let newcomer = PendingAdmission(service)
+        try await waitUntil { newcomer.answer != nil }
+        #expect(newcomer.answer == true)
+        #expect(service.waitingCount == 3)
+        #expect(waiters.allSatisfy { $0.answer == nil })
+        #expect(
+            String(decoding: metrics.exposition(), as: UTF8.self).contains(
+                #"qrserve_places_held_total{outcome="newcomer"} 1"#))
+    }
+
+    @Test func aPlaceKeptForANewcomerGoesToTheNewestWaiterWhenNoneComes() async throws {
+        // Work-conserving: the hold is over after its time, not when a request comes.
+        let (service, metrics, waiters) = try await overloadedLine(holdLimit: .milliseconds(20))
+        service.release()
+        service.release()
+        // The newest has it once the hold is over; then the line (2) is short again, so the
+        // places grow back to 2 and the oldest has the second.
+        try await waitUntil { waiters[2].answer != nil && waiters[0].answer != nil }
+        #expect(waiters[2].answer == true)
+        #expect(waiters[0].answer == true)
+        #expect(service.waitingCount == 1)
+        #expect(
+            String(decoding: metrics.exposition(), as: UTF8.self).contains(
+                #"qrserve_places_held_total{outcome="expired"} 1"#))
+    }
+
+    @Test func aBurstOfPhotosUnderOverloadWithPlacesKeptIsAnsweredInFull() async throws {
+        // Twelve at once on two places, one under overload: every stale waiter's place is
+        // kept, and only the hold's end gives it; a hold that never ended would leave them
+        // to be refused at the wait limit.
+        let photo = try sample("photos/qrcode-2-17.png")
+        let expected = try sampleText("photos/qrcode-2-17.txt")
+        try await testApplication({
+            $0.admissionLimit = 2
+            $0.overloadAdmissionLimit = 1
+            $0.waitLimit = .seconds(30)
+            $0.freshLimit = .zero
+            $0.holdLimit = .milliseconds(5)
+        }).test(.router) { client in
+            try await withThrowingTaskGroup(of: (HTTPResponse.Status, [String]).self) { group in
+                for _ in 0..<12 {
+                    group.addTask {
+                        try await client.execute(uri: "/decode", method: .post, body: ByteBuffer(bytes: photo)) {
+                            response in
+                            (response.status, try decodeObjects(response.body).flatMap(symbolTexts))
+                        }
+                    }
+                }
+                for try await (status, read) in group {
+                    #expect(status == .ok)
+                    #expect(read == [expected])
+                }
+            }
+        }
     }
 
     @Test func aWaiterGivenNoPlaceInTimeIsRefused() async throws {
@@ -543,6 +597,25 @@ func multipart(_ files: [(name: String, bytes: [UInt8])], boundary: String) -> B
             }
         }
     }
+}
+
+/// A line of two places, one under overload, both taken, and three waiters (an overload),
+/// all stale (the fresh limit is zero).
+func overloadedLine(holdLimit: Duration = .zero) async throws -> (
+    DecodeService, ServerMetrics, [PendingAdmission]
+) {
+    let metrics = ServerMetrics()
+    let service = DecodeService(
+        admissionLimit: 2, overloadAdmissionLimit: 1, lineLimit: 8, waitLimit: .seconds(600),
+        freshLimit: .zero, holdLimit: holdLimit, pixelLimit: 1000, metrics: metrics)
+    #expect(await service.admit())
+    #expect(await service.admit())
+    var waiters: [PendingAdmission] = []
+    for count in 1...3 {
+        waiters.append(PendingAdmission(service))
+        try await waitUntil { service.waitingCount == count }
+    }
+    return (service, metrics, waiters)
 }
 
 /// An admission asked for in a task of its own, whose answer a test looks at without
