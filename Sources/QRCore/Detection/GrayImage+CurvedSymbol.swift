@@ -16,8 +16,9 @@ extension GrayImage {
     /// as well, half of them those whose timing and alignment patterns show most) are
     /// scored as the fitter scores grids and the best few of distinct grids drawn and read;
     /// then the best two of all sizes are refined (``BentFit/refine(_:score:step:)``) and
-    /// read again. Where no set of finders reads so, each set's next few distinct bends of
-    /// its likeliest size are refined by a first step, and the best two of them to the end.
+    /// read again. Where no set of finders reads so, the next few distinct bends of the
+    /// likeliest set's likeliest size are refined by a first step, and the best two of them
+    /// to the end.
     /// The engine's error correction is the judge, so a wrong bend reads as nothing.
     ///
     /// It gives up early where no bend can read: finders under two pixels a module, a
@@ -59,7 +60,7 @@ extension GrayImage {
         let sampler = PixelSampler(self)
         let candidates = finderCandidates()
         var tried: [FinderTriple] = []
-        var later: [Reranked] = []
+        var later: Reranked?
         for triple in FinderTriple.triples(of: candidates, strong: 3, moduleRatio: 3) where !work.isSpent {
             tried.append(triple)
             let symbols = try readCurved(
@@ -97,7 +98,7 @@ extension GrayImage {
     /// `triple`; `fits`, grids the `redrawn` pass fitted to them.
     private func readCurved(
         _ triple: FinderTriple, sampler: PixelSampler, stop: CancellationFlag, fitted: Int, drawn: Int, refined: Int,
-        fits: [RedrawnFit], work: inout CurvedWork, later: inout [Reranked], _ read: (GrayImage) throws -> [Symbol]
+        fits: [RedrawnFit], work: inout CurvedWork, later: inout Reranked?, _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
         // The bends are fitted to the corners of the finders' rings; under two pixels a
         // module the rings blur into each other and their corners are not to be traced.
@@ -176,39 +177,38 @@ extension GrayImage {
             let symbols = try attempt(bentGrid, &fitter)
             if !symbols.isEmpty { return symbols }
         }
-        // Kept for a second round, once no set of finders reads (``readReranked``).
-        if let likeliest = rest.max(by: { $0.top < $1.top }), !likeliest.bends.isEmpty {
-            later.append(
-                Reranked(
-                    bends: likeliest.bends.map(\.fit), scores: likeliest.bends.map(\.score), fitter: likeliest.fitter,
-                    module: triple.module))
+        // Kept for a second round, once no set of finders reads (``readReranked``): the
+        // likeliest set's, the first fitted.
+        if later == nil, let likeliest = rest.max(by: { $0.top < $1.top }), !likeliest.bends.isEmpty {
+            later = Reranked(
+                bends: likeliest.bends.map(\.fit), scores: likeliest.bends.map(\.score), fitter: likeliest.fitter,
+                module: triple.module)
         }
         return []
     }
 
     /// The bend that reads once refined may score well down the list unrefined, but its
-    /// first refining step lifts it past the rest: for each set of finders in turn, the
+    /// first refining step lifts it past the rest: for the likeliest set of finders, the
     /// bends after the best of its likeliest size are refined by that step alone, and the
     /// best `refined` of them to the end, drawn and read.
     private func readReranked(
-        _ later: [Reranked], refined: Int, stop: CancellationFlag, work: inout CurvedWork,
+        _ later: Reranked?, refined: Int, stop: CancellationFlag, work: inout CurvedWork,
         _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
-        for set in later where !work.isSpent {
-            var stepped: [(fit: BentFit, fitter: ModuleGridFitter, score: Double)] = []
-            for (bent, score) in zip(set.bends, set.scores) where !work.isSpent {
-                var (bent, fitter, score) = (bent, set.fitter, score)
-                try Self.refine(&bent, &fitter, &score, steps: [0.5], module: set.module, stop: stop, work: &work)
-                stepped.append((bent, fitter, score))
-            }
-            for (bent, fitter, score) in stepped.sorted(by: { $0.score > $1.score }).prefix(refined) {
-                var (bent, fitter, score) = (bent, fitter, score)
-                try Self.refine(
-                    &bent, &fitter, &score, steps: [0.25, 0.125], module: set.module, stop: stop, work: &work)
-                guard let grid = bent.grid else { continue }
-                let symbols = try Self.draw(grid, &fitter, stop: stop, work: &work, read)
-                if !symbols.isEmpty { return symbols }
-            }
+        guard let set = later, !work.isSpent else { return [] }
+        var stepped: [(fit: BentFit, fitter: ModuleGridFitter, score: Double)] = []
+        for (bent, score) in zip(set.bends, set.scores) where !work.isSpent {
+            var (bent, fitter, score) = (bent, set.fitter, score)
+            try Self.refine(&bent, &fitter, &score, steps: [0.5], module: set.module, stop: stop, work: &work)
+            stepped.append((bent, fitter, score))
+        }
+        for (bent, fitter, score) in stepped.sorted(by: { $0.score > $1.score }).prefix(refined) {
+            var (bent, fitter, score) = (bent, fitter, score)
+            try Self.refine(
+                &bent, &fitter, &score, steps: [0.25, 0.125], module: set.module, stop: stop, work: &work)
+            guard let grid = bent.grid else { continue }
+            let symbols = try Self.draw(grid, &fitter, stop: stop, work: &work, read)
+            if !symbols.isEmpty { return symbols }
         }
         return []
     }
@@ -243,8 +243,9 @@ extension GrayImage {
     /// nothing, besides those (``readCurved(stop:fitted:drawn:refined:fits:_:)``).
     static let rerankedBends = 10
 
-    /// A set of finders' bends for the second round (``readReranked``): the distinct ones
-    /// of its likeliest size after the best, their scores, and the size's fitter.
+    /// The likeliest set of finders' bends for the second round (``readReranked``): the
+    /// distinct ones of its likeliest size after the best, their scores, and the size's
+    /// fitter.
     struct Reranked {
         let bends: [BentFit]
         let scores: [Double]
