@@ -14,8 +14,11 @@ extension GrayImage {
     /// taken where it is pinned, at the finders: each bend's camera is fitted to points
     /// there (``BentCamera``). The bends that fit those points best (where many fit nearly
     /// as well, half of them those whose timing and alignment patterns show most) are
-    /// scored as the fitter scores grids and the best few drawn and read; then the best
-    /// two of all sizes are refined (``BentFit/refine(_:score:step:)``) and read again.
+    /// scored as the fitter scores grids and the best few of distinct grids drawn and read;
+    /// then the best two of all sizes are refined (``BentFit/refine(_:score:step:)``) and
+    /// read again. Where no set of finders reads so, the next few distinct bends of the
+    /// likeliest set's likeliest size are refined by a first step, and the best two of them
+    /// to the end.
     /// The engine's error correction is the judge, so a wrong bend reads as nothing.
     ///
     /// It gives up early where no bend can read: finders under two pixels a module, a
@@ -27,7 +30,7 @@ extension GrayImage {
     ///   - stop: looked at before each fit and drawing: once raised, this throws
     ///     ``DecodeError/cancelled``.
     ///   - fitted: bends whose cameras are sampled and scored, for each size.
-    ///   - drawn: the best scored of those that are drawn and read.
+    ///   - drawn: the best scored of those that are drawn and read, one of each grid.
     ///   - refined: the best scored of those that are refined, drawn and read.
     ///   - fits: the grids a `redrawn` read of this picture's finders by their runs fitted
     ///     and read nothing from (``readRedrawn(finders:repairing:stop:fits:record:_:)``'s
@@ -57,18 +60,20 @@ extension GrayImage {
         let sampler = PixelSampler(self)
         let candidates = finderCandidates()
         var tried: [FinderTriple] = []
+        var later: Reranked?
         for triple in FinderTriple.triples(of: candidates, strong: 3, moduleRatio: 3) where !work.isSpent {
             tried.append(triple)
             let symbols = try readCurved(
                 triple, sampler: sampler, stop: stop, fitted: fitted, drawn: drawn, refined: refined,
-                fits: fits.filter { $0.triple == triple }, work: &work, read)
+                fits: fits.filter { $0.triple == triple }, work: &work, later: &later, read)
             if !symbols.isEmpty { return symbols }
         }
         // The third finder, where the two strongest put it: the one on paper that bends away
         // is often too foreshortened for the locator's runs.
         let strong = candidates.filter { $0.weight >= 3 }.sorted { $0.weight > $1.weight }
-        guard strong.count >= 2 else { return [] }
-        guard !work.isSpent else { return [] }
+        guard strong.count >= 2, !work.isSpent else {
+            return try readReranked(later, refined: refined, stop: stop, work: &work, read)
+        }
         for third in FinderOutline.third(for: strong[0], strong[1], sampler: sampler).prefix(2) where !work.isSpent {
             try stop.check()
             guard let triple = FinderTriple.triples(of: [strong[0], strong[1], third], moduleRatio: 4).first else {
@@ -83,17 +88,17 @@ extension GrayImage {
             tried.append(triple)
             let symbols = try readCurved(
                 triple, sampler: sampler, stop: stop, fitted: fitted, drawn: drawn, refined: refined,
-                fits: fits.filter { $0.triple == triple }, work: &work, read)
+                fits: fits.filter { $0.triple == triple }, work: &work, later: &later, read)
             if !symbols.isEmpty { return symbols }
         }
-        return []
+        return try readReranked(later, refined: refined, stop: stop, work: &work, read)
     }
 
     /// ``readCurved(stop:fitted:drawn:refined:fits:_:)`` for the symbol whose finders are
     /// `triple`; `fits`, grids the `redrawn` pass fitted to them.
     private func readCurved(
         _ triple: FinderTriple, sampler: PixelSampler, stop: CancellationFlag, fitted: Int, drawn: Int, refined: Int,
-        fits: [RedrawnFit], work: inout CurvedWork, _ read: (GrayImage) throws -> [Symbol]
+        fits: [RedrawnFit], work: inout CurvedWork, later: inout Reranked?, _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
         // The bends are fitted to the corners of the finders' rings; under two pixels a
         // module the rings blur into each other and their corners are not to be traced.
@@ -103,11 +108,7 @@ extension GrayImage {
         }
         work.triples += 1
         func attempt(_ grid: ModuleGrid, _ fitter: inout ModuleGridFitter) throws -> [Symbol] {
-            try stop.check()
-            work.drawings += 1
-            let drawing = RedrawnSymbol(
-                picture: grid.redrawn(from: fitter.samples(grid)), grid: grid, scale: 4, quietZone: 4, growth: 1)
-            return try drawing.symbols(readBy: read)
+            try Self.draw(grid, &fitter, stop: stop, work: &work, read)
         }
         var coarse: [(fit: ModuleGridFitter.HomographyFit, fitter: ModuleGridFitter)] = []
         for size in triple.sizes(margin: 4) where size <= Self.largestRedrawnSize {
@@ -116,6 +117,8 @@ extension GrayImage {
         }
         // The best bends of each size, to refine once no size reads unrefined.
         var best: [(fit: BentFit, fitter: ModuleGridFitter, score: Double)] = []
+        // Each size's next distinct bends, after those put in `best`, and its best score.
+        var rest: [(bends: [(fit: BentFit, score: Double)], fitter: ModuleGridFitter, top: Double)] = []
         for case (let fit, var fitter) in coarse.sorted(by: { $0.fit.score > $1.fit.score }) where !work.isSpent {
             try stop.check()
             // The grid tells the finders' corners apart. Where the `redrawn` pass meshed this
@@ -149,28 +152,106 @@ extension GrayImage {
                 scored.append((bent, fitter.score(bentGrid)))
             }
             scored.sort { $0.score > $1.score }
-            for (bent, _) in scored.prefix(drawn) {
-                guard let bentGrid = bent.grid else { continue }
+            // Many bends give the same grid (a fold's angle is taken up by its camera): only
+            // one of each is drawn, the best scored.
+            let distinct = BentFit.distinct(scored.map(\.fit), module: triple.module)
+            for index in distinct.prefix(drawn) {
+                guard let bentGrid = scored[index].fit.grid else { continue }
                 let symbols = try attempt(bentGrid, &fitter)
                 if !symbols.isEmpty { return symbols }
             }
+            // Refined, bends of the same grid part ways (each moves its own angle), so the
+            // best two are refined whether or not they share one; those after them, one of
+            // each grid not yet refined.
             best += scored.prefix(refined).map { ($0.fit, fitter, $0.score) }
+            let next = distinct.filter { $0 >= refined }.prefix(Self.rerankedBends).map { scored[$0] }
+            rest.append((next, fitter, scored.first?.score ?? 0))
         }
         // The fits' scores compare between sizes: only the best few overall are refined,
         // the dearest step.
         for (bent, fitter, score) in best.sorted(by: { $0.score > $1.score }).prefix(refined) {
             var (bent, fitter, score) = (bent, fitter, score)
-            for step in [0.5, 0.25, 0.125] where !work.isSpent {
-                try stop.check()
-                let trials = bent.refine(&fitter, score: &score, step: step * triple.module)
-                work.scored += trials
-                work.samples += trials * fitter.size * fitter.size
-            }
+            try Self.refine(
+                &bent, &fitter, &score, steps: [0.5, 0.25, 0.125], module: triple.module, stop: stop, work: &work)
             guard let bentGrid = bent.grid else { continue }
             let symbols = try attempt(bentGrid, &fitter)
             if !symbols.isEmpty { return symbols }
         }
+        // Kept for a second round, once no set of finders reads (``readReranked``): the
+        // likeliest set's, the first fitted.
+        if later == nil, let likeliest = rest.max(by: { $0.top < $1.top }), !likeliest.bends.isEmpty {
+            later = Reranked(
+                bends: likeliest.bends.map(\.fit), scores: likeliest.bends.map(\.score), fitter: likeliest.fitter,
+                module: triple.module)
+        }
         return []
+    }
+
+    /// The bend that reads once refined may score well down the list unrefined, but its
+    /// first refining step lifts it past the rest: for the likeliest set of finders, the
+    /// bends after the best of its likeliest size are refined by that step alone, and the
+    /// best `refined` of them to the end, drawn and read.
+    private func readReranked(
+        _ later: Reranked?, refined: Int, stop: CancellationFlag, work: inout CurvedWork,
+        _ read: (GrayImage) throws -> [Symbol]
+    ) throws -> [Symbol] {
+        guard let set = later, !work.isSpent else { return [] }
+        var stepped: [(fit: BentFit, fitter: ModuleGridFitter, score: Double)] = []
+        for (bent, score) in zip(set.bends, set.scores) where !work.isSpent {
+            var (bent, fitter, score) = (bent, set.fitter, score)
+            try Self.refine(&bent, &fitter, &score, steps: [0.5], module: set.module, stop: stop, work: &work)
+            stepped.append((bent, fitter, score))
+        }
+        for (bent, fitter, score) in stepped.sorted(by: { $0.score > $1.score }).prefix(refined) {
+            var (bent, fitter, score) = (bent, fitter, score)
+            try Self.refine(
+                &bent, &fitter, &score, steps: [0.25, 0.125], module: set.module, stop: stop, work: &work)
+            guard let grid = bent.grid else { continue }
+            let symbols = try Self.draw(grid, &fitter, stop: stop, work: &work, read)
+            if !symbols.isEmpty { return symbols }
+        }
+        return []
+    }
+
+    /// Refines `bent` by each of `steps` (in modules of `module` pixels) while the samples
+    /// allow, counting the grids scored in `work`.
+    private static func refine(
+        _ bent: inout BentFit, _ fitter: inout ModuleGridFitter, _ score: inout Double, steps: [Double],
+        module: Double, stop: CancellationFlag, work: inout CurvedWork
+    ) throws {
+        for step in steps where !work.isSpent {
+            try stop.check()
+            let trials = bent.refine(&fitter, score: &score, step: step * module)
+            work.scored += trials
+            work.samples += trials * fitter.size * fitter.size
+        }
+    }
+
+    /// The symbols `read` finds in the symbol drawn anew from `grid`'s samples.
+    private static func draw(
+        _ grid: ModuleGrid, _ fitter: inout ModuleGridFitter, stop: CancellationFlag, work: inout CurvedWork,
+        _ read: (GrayImage) throws -> [Symbol]
+    ) throws -> [Symbol] {
+        try stop.check()
+        work.drawings += 1
+        let drawing = RedrawnSymbol(
+            picture: grid.redrawn(from: fitter.samples(grid)), grid: grid, scale: 4, quietZone: 4, growth: 1)
+        return try drawing.symbols(readBy: read)
+    }
+
+    /// Bends of the likeliest size refined by a first step where the best refined read
+    /// nothing, besides those (``readCurved(stop:fitted:drawn:refined:fits:_:)``).
+    static let rerankedBends = 10
+
+    /// The likeliest set of finders' bends for the second round (``readReranked``): the
+    /// distinct ones of its likeliest size after the best, their scores, and the size's
+    /// fitter.
+    struct Reranked {
+        let bends: [BentFit]
+        let scores: [Double]
+        let fitter: ModuleGridFitter
+        /// The finders' module, pixels.
+        let module: Double
     }
 
     /// The modules a curved read may sample in bent grids for each pixel of the picture, so
@@ -393,6 +474,32 @@ struct BentFit {
                 pixels: handles.map { fit.camera.project(placement.place($0 - centre)) })
         }
     }
+
+    /// The indices of `fits` whose grids are not the same as one before them: some control
+    /// point more than ``sameGrid`` of a module (`module` pixels) from its place in each
+    /// earlier one's grid. Each is compared with every one before it, kept or not, so that
+    /// a run of grids each next to the last counts as one.
+    static func distinct(_ fits: [BentFit], module: Double) -> [Int] {
+        var earlier: [[SIMD2<Double>]] = []
+        var kept: [Int] = []
+        let near = Self.sameGrid * module
+        for (index, fit) in fits.enumerated() {
+            guard let points = fit.grid?.displacements else { continue }
+            let repeated = earlier.contains { other in
+                zip(points, other).allSatisfy { a, b in
+                    let d = a - b
+                    return (d * d).sum() <= near * near
+                }
+            }
+            if !repeated { kept.append(index) }
+            earlier.append(points)
+        }
+        return kept
+    }
+
+    /// How near, in modules, two bent grids' control points all lie for the grids to be
+    /// the same (``distinct(_:module:)``).
+    static let sameGrid = 0.015
 
     /// How many times the best fit's distance to the finders a bend may miss them by and
     /// still count as fitting them nearly as well (``fits(around:points:limit:sampler:)``).
