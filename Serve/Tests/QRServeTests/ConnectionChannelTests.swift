@@ -9,7 +9,10 @@ import Testing
 
 @Suite struct ConnectionChannelTests {
     @Test func aTaskThatPrefersALoopComesBackToItAfterAwaitingOtherThreads() async throws {
-        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        // A loop of its own: the live servers of the other suites run on the shared loops.
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { group.shutdownGracefully { _ in } }
+        let loop = group.next()
         let photo = try sample("photos/qrcode-2-17.png")
         let service = DecodeService(
             admissionLimit: 1, pixelLimit: ImageReader.defaultPixelLimit, metrics: ServerMetrics())
