@@ -38,7 +38,7 @@ public protocol DecodeEngine: Sendable {
 
     /// Whether the passes after the first wait behind every pass of the other engines on a
     /// picture that shows a symbol another engine's grids were fitted to and could not read
-    /// (``PictureVariants/showsUnreadSymbol``): for passes that show the library the whole
+    /// (`PictureVariants.showsUnreadSymbol`): for passes that show the library the whole
     /// picture another way (rescaled, inverted, smoothed), which seldom read what fitted
     /// grids could not, while the other engines' passes that follow are made for such a
     /// symbol. They still run, after those. False by default.
