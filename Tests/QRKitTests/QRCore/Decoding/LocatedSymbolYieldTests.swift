@@ -4,7 +4,7 @@ import Testing
 @testable import QRCore
 @testable import QRKit
 
-@Suite struct LocatedSymbolYieldTests {
+@Suite(.tags(.sanitized)) struct LocatedSymbolYieldTests {
     /// A white picture with a code drawn at 6 pixels a module: finders that a redrawn read
     /// by the finders' runs fits grids to.
     static func picture() throws -> GrayImage {
