@@ -58,6 +58,12 @@ public struct ZBarEngine: DecodeEngine {
     /// pattern shows.
     public var passesAfterFirstNeedFinders: Bool { true }
 
+    /// The passes after the first only rescale, invert or smooth the whole picture: where
+    /// another engine has fitted grids to a symbol's finders and read nothing (a bent or
+    /// steep symbol), they wait behind that engine's passes, which fit grids to it
+    /// (docs/performance.md).
+    public var laterPassesYieldToLocatedSymbols: Bool { true }
+
     /// The most finder-like patterns a picture given to zbar may show. zbar's QR finder
     /// matches the lines it crosses through finders against one another, work that grows
     /// with the square of their number: a picture tiled with thousands of finders holds a

@@ -36,6 +36,14 @@ public protocol DecodeEngine: Sendable {
     /// other pictures, as finding nothing. False by default.
     var passesAfterFirstNeedFinders: Bool { get }
 
+    /// Whether the passes after the first wait behind every pass of the other engines on a
+    /// picture that shows a symbol another engine's grids were fitted to and could not read
+    /// (`PictureVariants.showsUnreadSymbol`): for passes that show the library the whole
+    /// picture another way (rescaled, inverted, smoothed), which seldom read what fitted
+    /// grids could not, while the other engines' passes that follow are made for such a
+    /// symbol. They still run, after those. False by default.
+    var laterPassesYieldToLocatedSymbols: Bool { get }
+
     /// Reads the codes in `image`: by default every pass in order, as the executor runs
     /// them, until one finds a code.
     ///
@@ -87,6 +95,9 @@ extension DecodeEngine {
 
     /// Every pass runs on every picture.
     public var passesAfterFirstNeedFinders: Bool { false }
+
+    /// Passes keep their rank.
+    public var laterPassesYieldToLocatedSymbols: Bool { false }
 
     /// Every pass in order on a picture of its own, checking `cancel` before each, until
     /// one finds a code.

@@ -63,6 +63,9 @@ final class PictureDecode: Sendable {
     private let passes: [[DecodePass]]
     /// The rank of each pass of each engine.
     private let ranks: [[Int]]
+    /// The rank of each pass behind every pass of the other engines: that of a pass that
+    /// yields to a located symbol (``DecodeEngine/laterPassesYieldToLocatedSymbols``).
+    private let yieldedRanks: [[Int]]
     private let picture: PictureVariants
     private let history: LatencyHistory
     private let timeout: Duration?
@@ -102,6 +105,10 @@ final class PictureDecode: Sendable {
             before = reach
         }
         self.ranks = ranks
+        yieldedRanks = ranks.indices.map { engine in
+            let behind = ranks.indices.filter { $0 != engine }.map { ranks[$0].last ?? 0 }.max() ?? 0
+            return ranks[engine].map { $0 + behind }
+        }
         picture = PictureVariants(image)
         self.history = history
         self.timeout = timeout
@@ -194,14 +201,36 @@ final class PictureDecode: Sendable {
         for engine in started { enqueue(engine, pass: 0) }
     }
 
-    /// Queues `pass` of `engine`; the caller has counted it in `outstanding`.
-    private func enqueue(_ engine: Int, pass: Int) {
-        executor.submit(rank: ranks[engine][pass], order: engine, sequence: sequence) {
+    /// Queues `pass` of `engine`, `yielded` behind every pass of the other engines; the
+    /// caller has counted it in `outstanding`.
+    private func enqueue(_ engine: Int, pass: Int, yielded: Bool = false) {
+        let rank = (yielded ? yieldedRanks : ranks)[engine][pass]
+        executor.submit(rank: rank, order: engine, sequence: sequence) {
+            // Looked at as the pass is about to run, not when it was queued: the pass that
+            // locates the symbol may have run in between. Queued again, it still counts as
+            // outstanding once.
+            if !yielded, self.yieldsToLocatedSymbol(engine, pass: pass) {
+                self.enqueue(engine, pass: pass, yielded: true)
+                return
+            }
             // A pass that starts beside a caller running the first pass gives the caller's
             // core back: the kernel puts a new worker on the core of the thread that woke
             // it, where it would take the core from the caller while the other idles.
             if let core = self.state.withLock({ $0.callerCore }) { CorePlacement.yield(on: core) }
             self.run(engine, pass: pass)
+        }
+    }
+
+    /// Whether `pass` of `engine` waits behind the other engines' passes: it yields to a
+    /// located symbol (``DecodeEngine/laterPassesYieldToLocatedSymbols``), the picture shows
+    /// one (``PictureVariants/showsUnreadSymbol``), and another engine has passes to run.
+    private func yieldsToLocatedSymbol(_ engine: Int, pass: Int) -> Bool {
+        guard pass > 0, engines[engine].laterPassesYieldToLocatedSymbols, picture.showsUnreadSymbol else {
+            return false
+        }
+        return state.withLock { s in
+            !s.answered
+                && s.engines.indices.contains { $0 != engine && s.engines[$0].queued && s.engines[$0].result == nil }
         }
     }
 

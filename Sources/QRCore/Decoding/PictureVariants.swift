@@ -129,6 +129,14 @@ public final class PictureVariants: Sendable {
         return try onFittedPicture { try $0.readCurved(stop: stop, fits: fits, read) }
     }
 
+    /// Whether a redrawn read by the finders' runs (``readRedrawn(finders:repairing:_:)``)
+    /// fitted module grids to finders the picture shows and read none of them: a symbol is
+    /// there, and what keeps it unread is its shape or its damage, which the passes that fit
+    /// grids are made for. False until such a read has run.
+    package var showsUnreadSymbol: Bool {
+        fitted.withLock { !($0[.byRuns] ?? []).isEmpty }
+    }
+
     /// What `body` finds in the picture the redrawn passes fit to: the original, or over
     /// 1600 pixels a side the halved picture (``halved``), the corners then taken back to
     /// the original.
