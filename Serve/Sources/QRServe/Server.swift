@@ -26,10 +26,11 @@ public struct ServerSettings: Sendable {
     public var waitLimit = Duration.milliseconds(250)
     /// Under overload, a place freed while every waiter has waited longer than
     /// ``freshLimit`` is kept up to ``holdLimit`` for a request that comes in meanwhile,
-    /// then given to the newest waiter (see `DecodeService`). None is kept by default: a
-    /// hold idles a place, and whether the fresher starts pay for that depends on the load.
+    /// then given to the newest waiter (see `DecodeService`): the place idles a millisecond
+    /// at most, where the stale waiter would start its decode as late as it has waited.
+    /// `holdLimit` zero keeps none.
     public var freshLimit = Duration.milliseconds(2)
-    public var holdLimit = Duration.zero
+    public var holdLimit = Duration.milliseconds(1)
     /// The most pixels a picture may have: past it, 422 with the reader's message.
     public var pixelLimit = ImageReader.defaultPixelLimit
     /// The most bytes of /decode bodies held at once, being read, waiting or decoding:

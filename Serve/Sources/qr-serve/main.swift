@@ -56,9 +56,9 @@ struct QRServeCommand: AsyncParsableCommand {
         name: .customLong("hold-place-ms"),
         help: """
             The longest such a place is kept, in milliseconds, before the newest waiter has it; \
-            0 (the default): never kept.
+            0: never kept.
             """)
-    var holdPlaceMilliseconds = 0.0
+    var holdPlaceMilliseconds = 1.0
 
     @Option(help: "The most MB of /decode bodies held at once (503 with Retry-After past it).")
     var maxBodyMemoryMB = 256
