@@ -180,9 +180,7 @@ extension GrayImage {
         // Kept for a second round, once no set of finders reads (``readReranked``): the
         // likeliest set's, the first fitted.
         if later == nil, let likeliest = rest.max(by: { $0.top < $1.top }), !likeliest.bends.isEmpty {
-            later = Reranked(
-                bends: likeliest.bends.map(\.fit), scores: likeliest.bends.map(\.score), fitter: likeliest.fitter,
-                module: triple.module)
+            later = Reranked(bends: likeliest.bends, fitter: likeliest.fitter, module: triple.module)
         }
         return []
     }
@@ -197,7 +195,7 @@ extension GrayImage {
     ) throws -> [Symbol] {
         guard let set = later, !work.isSpent else { return [] }
         var stepped: [(fit: BentFit, fitter: ModuleGridFitter, score: Double)] = []
-        for (bent, score) in zip(set.bends, set.scores) where !work.isSpent {
+        for (bent, score) in set.bends where !work.isSpent {
             var (bent, fitter, score) = (bent, set.fitter, score)
             try Self.refine(&bent, &fitter, &score, steps: [0.5], module: set.module, stop: stop, work: &work)
             stepped.append((bent, fitter, score))
@@ -244,11 +242,10 @@ extension GrayImage {
     static let rerankedBends = 10
 
     /// The likeliest set of finders' bends for the second round (``readReranked``): the
-    /// distinct ones of its likeliest size after the best, their scores, and the size's
-    /// fitter.
+    /// distinct ones of its likeliest size after the best, with their scores, and the
+    /// size's fitter.
     struct Reranked {
-        let bends: [BentFit]
-        let scores: [Double]
+        let bends: [(fit: BentFit, score: Double)]
         let fitter: ModuleGridFitter
         /// The finders' module, pixels.
         let module: Double
