@@ -63,8 +63,10 @@ func withLiveConnection(
 }
 
 /// A TCP connection to 127.0.0.1 driven byte by byte, for what an HTTP client does not
-/// do: stay idle, or trickle a body. Its blocking calls run on a Dispatch queue, never on
-/// the threads the server's tasks need, and every wait is bounded.
+/// do: stay idle, or trickle a body. Every wait is bounded, and its blocking calls run on
+/// a serial queue of its own: on Linux, Swift's tasks run on Dispatch's global queues,
+/// whose few threads a blocked call would take from the server it waits for, until
+/// Dispatch notices and adds one, seconds later.
 struct RawConnection: Sendable {
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -79,26 +81,33 @@ struct RawConnection: Sendable {
     }
 
     let descriptor: Int32
+    /// Serial, so it runs on a thread Dispatch adds for it, whatever the others do.
+    private let queue: DispatchQueue
 
     static func open(port: Int) async throws -> RawConnection {
-        try await blocking {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard fd >= 0 else { throw Failure("socket: errno \(errno)") }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let status = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard status == 0 else {
-                Glibc.close(fd)
-                throw Failure("connect: errno \(errno)")
-            }
-            return RawConnection(descriptor: fd)
+        let queue = DispatchQueue(label: "raw-connection")
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try connected(port: port, queue: queue) }) }
         }
+    }
+
+    private static func connected(port: Int, queue: DispatchQueue) throws -> RawConnection {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure("socket: errno \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard status == 0 else {
+            Glibc.close(fd)
+            throw Failure("connect: errno \(errno)")
+        }
+        return RawConnection(descriptor: fd, queue: queue)
     }
 
     /// Sends `bytes`; false when the server has closed the connection.
@@ -165,15 +174,9 @@ struct RawConnection: Sendable {
         await blocking { _ = Glibc.close(fd) }
     }
 
-    private static func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-        }
-    }
-
     private func blocking<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: work()) }
+            queue.async { continuation.resume(returning: work()) }
         }
     }
 }
