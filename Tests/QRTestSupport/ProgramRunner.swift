@@ -37,13 +37,15 @@ public enum ProgramRunner {
         try process.run()
         let errorData = Locked(Data())
         let errorRead = DispatchGroup()
-        DispatchQueue.global().async(group: errorRead) {
+        // Serial queues of their own, never the global ones where Swift's tasks run: a
+        // test's thread waits here, and the reads must not wait for a thread of that pool.
+        DispatchQueue(label: "program-stderr").async(group: errorRead) {
             let data = errors.fileHandleForReading.readDataToEndOfFile()
             errorData.withLock { $0 = data }
         }
         if let stdin {
             let writer = input.fileHandleForWriting
-            DispatchQueue.global().async(group: errorRead) {
+            DispatchQueue(label: "program-stdin").async(group: errorRead) {
                 writer.write(Data(stdin))
                 try? writer.close()
             }

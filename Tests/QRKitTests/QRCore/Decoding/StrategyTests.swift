@@ -372,7 +372,7 @@ final class ResultsBox: Sendable {
             error = thrown
         }
         await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
+            DispatchQueue(label: "settled-wait").async {
                 done.wait()
                 resume.resume()
             }
@@ -422,7 +422,7 @@ final class ResultsBox: Sendable {
         }
         await #expect(throws: CancellationError.self) { try await task.value }
         await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
+            DispatchQueue(label: "settled-wait").async {
                 done.wait()
                 resume.resume()
             }
