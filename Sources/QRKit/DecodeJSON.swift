@@ -246,10 +246,10 @@ public enum DecodeJSON {
     }
 
     private static func encoded(_ value: some JSONWritable) -> String {
-        var json = JSONText()
+        var json = JSONText(capacity: 1024)
         value.write(to: &json)
         guard let text = json.text else { return #"{"error":"could not encode JSON"}"# }
-        return escapingHiddenControls(text)
+        return json.beyondASCII ? escapingHiddenControls(text) : text
     }
 
     /// `json` with every hidden control (``isHiddenControl(_:)``: DEL, C1, U+2028, U+2029,
@@ -258,7 +258,11 @@ public enum DecodeJSON {
     /// and the JSON still decodes to the exact text. They can stand only inside strings,
     /// where the escape means the same scalar.
     public static func escapingHiddenControls(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: isHiddenControl) else { return json }
+        // Every hidden control is DEL or beyond ASCII: text of ASCII below DEL holds none,
+        // and its bytes are checked far faster than its scalars are decoded.
+        guard json.utf8.contains(where: { $0 >= 0x7F }), json.unicodeScalars.contains(where: isHiddenControl) else {
+            return json
+        }
         var result = ""
         for scalar in json.unicodeScalars {
             guard isHiddenControl(scalar) else {

@@ -14,6 +14,17 @@ struct JSONText {
     private var bytes: [UInt8] = []
     /// A number JSON cannot hold (NaN, an infinity) was written, which `JSONEncoder` refuses.
     private var invalid = false
+    /// A string with a byte of DEL or beyond ASCII was written: only then can the text hold
+    /// a hidden control (``DecodeJSON/isHiddenControl(_:)``).
+    private(set) var beyondASCII = false
+
+    init() {}
+
+    /// Empty, with room for `capacity` bytes: a line of `qr decode --json` is a few
+    /// hundred, which would otherwise take the array through several reallocations.
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
 
     /// The text; nil when a number JSON cannot hold was written.
     var text: String? { invalid ? nil : String(decoding: bytes, as: UTF8.self) }
@@ -69,6 +80,9 @@ struct JSONText {
                 let hex = Array("0123456789abcdef".utf8)
                 bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
                 bytes += [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            case 0x7F...:
+                beyondASCII = true
+                bytes.append(byte)
             default: bytes.append(byte)
             }
         }

@@ -11,6 +11,8 @@ final class RequestReadDeadline: ChannelInboundHandler, RemovableChannelHandler 
     typealias InboundOut = HTTPRequestPart
 
     private let limit: TimeAmount
+    /// When the request being read must have ended, from its head; nil between requests.
+    private var due: NIODeadline?
     private var deadline: Scheduled<Void>?
 
     init(limit: TimeAmount) {
@@ -20,22 +22,36 @@ final class RequestReadDeadline: ChannelInboundHandler, RemovableChannelHandler 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head:
-            deadline?.cancel()
-            let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-            deadline = context.eventLoop.scheduleTask(in: limit) {
-                loopBound.value.fireErrorCaught(RequestReadTimedOut())
-            }
+            cancel()
+            due = .now() + limit
         case .body:
             break
         case .end:
-            deadline?.cancel()
-            deadline = nil
+            cancel()
         }
         context.fireChannelRead(data)
     }
 
+    /// The timer is set only for a request still unfinished when a read ends: most
+    /// requests arrive whole in one read, and scheduling and cancelling a task on the
+    /// event loop for each of them cost more than the check.
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if let due, deadline == nil {
+            let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            deadline = context.eventLoop.scheduleTask(deadline: due) {
+                loopBound.value.fireErrorCaught(RequestReadTimedOut())
+            }
+        }
+        context.fireChannelReadComplete()
+    }
+
     func handlerRemoved(context: ChannelHandlerContext) {
+        cancel()
+    }
+
+    private func cancel() {
         deadline?.cancel()
         deadline = nil
+        due = nil
     }
 }

@@ -109,7 +109,7 @@ struct QRServeCommand: AsyncParsableCommand {
     func run() async throws {
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
+            var handler = LineLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
         }

@@ -62,6 +62,26 @@ private func rewritten(_ line: String) throws -> String {
 private let awkwardName = "dir/a \"b\" \\c\u{1}\u{8}\t\n\u{c}\r\u{1f}\u{7f}\u{85}\u{2028}\u{202e}é😀.png"
 
 @Suite struct DecodeJSONTests {
+    @Test func hiddenControlsAreEscapedAndNothingElse() {
+        // Every ASCII character below DEL is left as it is, one at a time and all together.
+        let ascii = (0..<0x7F).map { String(Character(Unicode.Scalar(UInt8($0)))) }
+        for text in ascii + [ascii.joined()] {
+            #expect(DecodeJSON.escapingHiddenControls(text) == text)
+        }
+        // DEL, the first ASCII byte that is one, and each kind beyond ASCII, beside text
+        // beyond ASCII that is none.
+        #expect(DecodeJSON.escapingHiddenControls("a\u{7F}b") == "a\\u007fb")
+        #expect(DecodeJSON.escapingHiddenControls("é\u{85}😀\u{9F}") == "é\\u0085😀\\u009f")
+        #expect(DecodeJSON.escapingHiddenControls("\u{A0}é\u{2028}x\u{202E}") == "\u{A0}é\\u2028x\\u202e")
+        #expect(DecodeJSON.escapingHiddenControls("é😀\u{A0}") == "é😀\u{A0}")
+        // A line's text is scanned for them only once a string beyond ASCII is in it.
+        var json = JSONText()
+        json.array(ascii)
+        #expect(!json.beyondASCII)
+        json.string("\u{7F}")
+        #expect(json.beyondASCII)
+    }
+
     @Test(arguments: [StrategyName.race, .all])
     func linesOfRealDecodesAreWhatJSONEncoderWrites(_ name: StrategyName) throws {
         let decoder = QRDecoder(strategy: name.makeStrategy())
