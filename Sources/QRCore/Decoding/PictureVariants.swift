@@ -126,7 +126,8 @@ public final class PictureVariants: Sendable {
         let record: ([RedrawnFit]) -> Void = { fits in self.fitted.withLock { $0[finders] = fits } }
         return try onFittedPicture { picture in
             try picture.readRedrawn(
-                finders: finders, repairing: repairing, stop: stop, fits: fitted, record: record, read)
+                finders: finders, repairing: repairing, stop: stop, fits: fitted, record: record,
+                candidates: { self.finderCandidates(of: picture) }, read)
         }
     }
 
@@ -140,7 +141,17 @@ public final class PictureVariants: Sendable {
     /// are meshed on from, not fitted again: both read the same picture.
     package func readCurved(_ read: (GrayImage) throws -> [Symbol]) throws -> [Symbol] {
         let fits = fitted.withLock { $0[.byRuns] } ?? []
-        return try onFittedPicture { try $0.readCurved(stop: stop, fits: fits, read) }
+        return try onFittedPicture { picture in
+            try picture.readCurved(stop: stop, fits: fits, candidates: finderCandidates(of: picture), read)
+        }
+    }
+
+    /// The finder candidates (`GrayImage.finderCandidates()`) of `picture`, the one the
+    /// redrawn passes fit to (``onFittedPicture(_:)``), found once for all of them.
+    private func finderCandidates(of picture: GrayImage) -> [FinderCandidate] {
+        derived(picture.width == original.width ? "finder-candidates" : "finder-candidates-halved") {
+            picture.finderCandidates()
+        }
     }
 
     /// Whether a redrawn read by the finders' runs (``readRedrawn(finders:repairing:_:)``)
