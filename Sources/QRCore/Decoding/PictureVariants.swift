@@ -60,8 +60,8 @@ public final class PictureVariants: Sendable {
     /// The picture scaled by one half on both axes, by box averaging.
     public var halved: GrayImage { derived("halved") { original.scaled(by: 0.5) } }
 
-    /// The picture scaled by one quarter on both axes: ``halved``, halved again.
-    public var quartered: GrayImage { derived("quartered") { halved.scaled(by: 0.5) } }
+    /// The picture scaled by one quarter on both axes, by box averaging.
+    public var quartered: GrayImage { derived("quartered") { original.scaled(by: 0.25) } }
 
     /// Whether the picture shows anything like a QR finder pattern
     /// (`GrayImage.hasFinderLikePattern()`), looked for once: the executor runs an
