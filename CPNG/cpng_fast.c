@@ -322,7 +322,12 @@ int cpng_read_fast(const uint8_t *data, size_t size, uint8_t *pixels, size_t cap
     }
 
     size_t raw_size = height * (row_bytes + 1);
-    uint8_t *raw = malloc(raw_size);
+    // An 8-bit gray picture's scanlines are its rows with a filter byte before each: with
+    // room for those, they are inflated into `pixels` itself and each row moved into place
+    // once unfiltered (a row moves left, below the next, which is not yet touched), rather
+    // than into a buffer of their own that a large picture pays page faults and a copy for.
+    int in_place = type == 0 && depth == 8 && capacity >= raw_size;
+    uint8_t *raw = in_place ? pixels : malloc(raw_size);
     struct libdeflate_decompressor *inflater = libdeflate_alloc_decompressor();
     size_t inflated = 0;
     int ok = raw && inflater &&
@@ -360,7 +365,8 @@ int cpng_read_fast(const uint8_t *data, size_t size, uint8_t *pixels, size_t cap
         prior = row;
         uint8_t *out = pixels + y * width;
         if (type == 0 && depth == 8) {
-            memcpy(out, row, width);
+            memmove(out, row, width);
+            prior = out;  // in place, the row moved over where it was
             continue;
         }
         if (type != 2) {
@@ -381,6 +387,6 @@ int cpng_read_fast(const uint8_t *data, size_t size, uint8_t *pixels, size_t cap
             }
         }
     }
-    free(raw);
+    if (!in_place) free(raw);
     return ok;
 }
