@@ -124,6 +124,9 @@ package struct BentCamera: Sendable {
         var a = [Double](repeating: 0, count: 121)
         var b = [Double](repeating: 0, count: 11)
         var row = [Double](repeating: 0, count: 11)
+        // The unknowns a point's equation for each axis can touch: the others' products
+        // with it are zeros, which would add nothing.
+        let touched = [[0, 1, 2, 3, 8, 9, 10], [4, 5, 6, 7, 8, 9, 10]]
         for k in 0..<count {
             let x = space[k] * unit
             let q = (picture[k] - centre) / spread
@@ -137,9 +140,9 @@ package struct BentCamera: Sendable {
                 row[8] = -target * x.x
                 row[9] = -target * x.y
                 row[10] = -target * x.z
-                for i in 0..<11 where row[i] != 0 {
+                for i in touched[axis] where row[i] != 0 {
                     b[i] += row[i] * target
-                    for j in 0..<11 { a[i * 11 + j] += row[i] * row[j] }
+                    for j in touched[axis] { a[i * 11 + j] += row[i] * row[j] }
                 }
             }
         }
