@@ -44,11 +44,25 @@ package struct PaperBend: Sendable, Equatable {
     /// points of a grid.
     package var placement: Placement { Placement(shape: shape, c: cos(direction), s: sin(direction)) }
 
-    /// A bend's ``place(_:)``, its direction as a cosine and a sine.
+    /// A bend's ``place(_:)``, its direction as a cosine and a sine, and a fold's angle too.
     package struct Placement: Sendable {
         let shape: Shape
         let c: Double
         let s: Double
+        /// The cosine and sine of a fold's angle (1 and 0 for other shapes).
+        let foldCos: Double
+        let foldSin: Double
+
+        init(shape: Shape, c: Double, s: Double) {
+            self.shape = shape
+            self.c = c
+            self.s = s
+            if case .fold(_, let angle) = shape {
+                (foldCos, foldSin) = (cos(angle), sin(angle))
+            } else {
+                (foldCos, foldSin) = (1, 0)
+            }
+        }
 
         /// Where the point `point` of the symbol's plane lies once bent (``PaperBend/place(_:)``).
         package func place(_ point: SIMD2<Double>) -> SIMD3<Double> {
@@ -64,10 +78,10 @@ package struct PaperBend: Sendable, Equatable {
                     bent = sin(k * across) / k
                     depth = (1 - cos(k * across)) / k
                 }
-            case .fold(let offset, let angle):
+            case .fold(let offset, _):
                 if across > offset {
-                    bent = offset + (across - offset) * cos(angle)
-                    depth = (across - offset) * sin(angle)
+                    bent = offset + (across - offset) * foldCos
+                    depth = (across - offset) * foldSin
                 }
             }
             return SIMD3(bent * c - along * s, bent * s + along * c, depth)
