@@ -11,7 +11,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 /// libtiff (CTIFF) calls libdeflate's compressor too, and both link Debian's libdeflate.a.
 /// SwiftPM names that archive once on the link line, where CPNG's list puts it: before
@@ -242,7 +241,7 @@ int cpng_read_fast(const uint8_t *data, size_t size, uint8_t *pixels, size_t cap
     if (size < 8 + 25 || memcmp(data, signature, 8) != 0) return 0;
     const uint8_t *ihdr = data + 8;
     if (big_endian(ihdr) != 13 || memcmp(ihdr + 4, "IHDR", 4) != 0) return 0;
-    if (crc32_z(0, ihdr + 4, 17) != big_endian(ihdr + 21)) return 0;
+    if (libdeflate_crc32(0, ihdr + 4, 17) != big_endian(ihdr + 21)) return 0;
     size_t width = big_endian(ihdr + 8), height = big_endian(ihdr + 12);
     uint8_t depth = ihdr[16], type = ihdr[17];
     // libpng's own limit is a million pixels a side; past it, it says why.
@@ -266,7 +265,7 @@ int cpng_read_fast(const uint8_t *data, size_t size, uint8_t *pixels, size_t cap
         size_t length = big_endian(data + at);
         if (length > size - at - 12) return 0;
         const uint8_t *chunk_type = data + at + 4;
-        if (crc32_z(0, chunk_type, length + 4) != big_endian(data + at + 8 + length)) return 0;
+        if (libdeflate_crc32(0, chunk_type, length + 4) != big_endian(data + at + 8 + length)) return 0;
         if (memcmp(chunk_type, "IDAT", 4) == 0) {
             if (idat_count > 0 && idat_end != at) return 0;
             if (idat_count == 0) first_idat = data + at;
@@ -323,7 +322,12 @@ int cpng_read_fast(const uint8_t *data, size_t size, uint8_t *pixels, size_t cap
     }
 
     size_t raw_size = height * (row_bytes + 1);
-    uint8_t *raw = malloc(raw_size);
+    // An 8-bit gray picture's scanlines are its rows with a filter byte before each: with
+    // room for those, they are inflated into `pixels` itself and each row moved into place
+    // once unfiltered (a row moves left, below the next, which is not yet touched), rather
+    // than into a buffer of their own that a large picture pays page faults and a copy for.
+    int in_place = type == 0 && depth == 8 && capacity >= raw_size;
+    uint8_t *raw = in_place ? pixels : malloc(raw_size);
     struct libdeflate_decompressor *inflater = libdeflate_alloc_decompressor();
     size_t inflated = 0;
     int ok = raw && inflater &&
@@ -361,7 +365,8 @@ int cpng_read_fast(const uint8_t *data, size_t size, uint8_t *pixels, size_t cap
         prior = row;
         uint8_t *out = pixels + y * width;
         if (type == 0 && depth == 8) {
-            memcpy(out, row, width);
+            memmove(out, row, width);
+            prior = out;  // in place, the row moved over where it was
             continue;
         }
         if (type != 2) {
@@ -382,6 +387,6 @@ int cpng_read_fast(const uint8_t *data, size_t size, uint8_t *pixels, size_t cap
             }
         }
     }
-    free(raw);
+    if (!in_place) free(raw);
     return ok;
 }

@@ -81,7 +81,8 @@ int cpng_read_gray(const uint8_t *data, size_t size, uint8_t *pixels, size_t cap
 /// a palette index the gray it gives it, by table. Every chunk's CRC and the stream's
 /// Adler-32 are checked.
 ///
-/// `pixels` holds `capacity` bytes, at least width × height. Returns 1 when the picture
+/// `pixels` holds `capacity` bytes, at least width × height; with height bytes more, an
+/// 8-bit gray picture is inflated straight into it. Returns 1 when the picture
 /// was read into pixels; 0 when it is not such a picture or anything in it is amiss (the
 /// caller then reads it the general way, which reports any error).
 int cpng_read_fast(const uint8_t *data, size_t size, uint8_t *pixels, size_t capacity);

@@ -241,12 +241,13 @@ public struct PNGReader: ImageFileReader {
     }
 
     /// The picture one of CPNG's readers makes of `data` (`width` × `height`, `count`
-    /// pixels), or nil when that reader declines it.
+    /// pixels), or nil when that reader declines it. The buffer has a byte more a row, which
+    /// cpng_read_fast inflates an 8-bit gray picture's scanlines into, filter bytes and all.
     private func read(
         _ data: [UInt8], width: Int, height: Int, count: Int,
         with reader: (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?, Int) -> Int32
     ) -> GrayImage? {
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+        let pixels = [UInt8](unsafeUninitializedCapacity: count + height) { out, initialized in
             let read = data.withUnsafeBufferPointer { file in
                 reader(file.baseAddress, file.count, out.baseAddress, out.count)
             }

@@ -128,27 +128,42 @@ public struct ZXingEngine: DecodeEngine {
     /// Pictures with a longer side over this many pixels are read halved by the fast pass.
     static let halvedFastReadSide = 1600
 
+    /// Pictures with a longer side over this many pixels are read quartered by the fast
+    /// pass, then halved where that reads nothing.
+    static let quarteredFastReadSide = 3200
+
     private func run(_ pass: Pass, on picture: PictureVariants) throws -> [Symbol] {
         let image = picture.original
-        // The fast pass on a large picture reads it halved (below): the patterns counted
-        // are those of the picture zxing-cpp is given.
-        let halvedFastRead = pass == .fast && max(image.width, image.height) > Self.halvedFastReadSide
+        let side = max(image.width, image.height)
+        // The fast pass on a large picture reads it halved, or quartered (below): the
+        // patterns counted are those of the picture zxing-cpp is given.
+        let fastHalvings =
+            pass != .fast ? 0 : side > Self.quarteredFastReadSide ? 2 : side > Self.halvedFastReadSide ? 1 : 0
         try picture.refuseOverFinderPatterns(
-            Self.finderPatternLimit, halved: halvedFastRead, engine: name, library: "zxing-cpp")
+            Self.finderPatternLimit, halvings: fastHalvings, engine: name, library: "zxing-cpp")
         var options = CZXingOptions()
         options.formats = Int32(CZXING_FORMAT_QR) | (readsMicroQR ? Int32(CZXING_FORMAT_MICRO_QR) : 0)
         options.tryDownscale = 1
         switch pass {
         case .fast:
-            guard halvedFastRead else { return try Self.read(image, options) }
+            guard fastHalvings > 0 else { return try Self.read(image, options) }
             // zxing-cpp binarises a picture at full size before it looks at the copies it
-            // downscales, and a large one's code mostly shows at half size: the fast pass
-            // reads a quarter of the pixels, and a code too fine for that is left to the
+            // downscales, and a large one's code mostly shows at half size, a very large
+            // one's at a quarter: the fast pass reads a quarter of the pixels, or a
+            // sixteenth and then a quarter, and a code too fine for that is left to the
             // passes after it, which read the picture at full size.
-            let halved = picture.halved
-            return try Self.read(halved, options).map {
-                $0.scaledCorners(by: Double(image.width) / Double(halved.width))
+            for halvings in (1...fastHalvings).reversed() {
+                if halvings < fastHalvings {
+                    try picture.refuseOverFinderPatterns(
+                        Self.finderPatternLimit, halvings: halvings, engine: name, library: "zxing-cpp")
+                }
+                let smaller = halvings == 2 ? picture.quartered : picture.halved
+                let found = try Self.read(smaller, options)
+                if !found.isEmpty {
+                    return found.map { $0.scaledCorners(by: Double(image.width) / Double(smaller.width)) }
+                }
             }
+            return []
         case .stretched:
             guard let stretched = image.contrastStretched() else { return [] }
             return try Self.read(stretched, options)

@@ -18,8 +18,8 @@ public struct DecodeReport: Sendable {
     /// The limit that returned the answer early; nil when the engines were done.
     public var stoppedBy: DecodeLimit?
     /// How long the answer was held for completeness: from an engine's first answer that
-    /// might not be all the picture shows (several codes, or finder patterns outside the
-    /// codes read) to the answer, the other engines' reads merged in; nil when the answer
+    /// might not be all the picture shows (finder patterns outside the codes read) to the
+    /// answer, the other engines' reads merged in; nil when the answer
     /// was not held.
     public var heldForCompleteness: Duration?
 

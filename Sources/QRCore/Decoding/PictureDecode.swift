@@ -8,10 +8,10 @@ import Dispatch
 ///
 /// An answer that cannot be final whatever the policy says is *held*: one holding a
 /// structured-append part its engine could not place (``Symbol/isUnplacedSequencePart``),
-/// or one that may be part of what the picture shows (several codes, or finder patterns
-/// outside the codes read: a sheet of codes). The engine that found it counts as having
+/// or one that may be part of what the picture shows (finder patterns outside the codes
+/// read, one or several: a sheet of codes). The engine that found it counts as having
 /// missed, so the others run on, and the answer is every engine's reads merged once they
-/// are done. A picture of one code read whole is answered as soon as it is read.
+/// are done. A picture whose codes are all read is answered as soon as they are read.
 final class PictureDecode: Sendable {
     private struct EngineState {
         var start: ContinuousClock.Instant?
@@ -274,15 +274,15 @@ final class PictureDecode: Sendable {
     }
 
     /// Whether `symbols`, engine `index`'s answer, are all the codes the picture shows, as
-    /// far as a cheap look can tell: one code, and no finder-like pattern outside it. Asked
-    /// only where another engine may still add codes and the answer could be final.
+    /// far as a cheap look can tell: no finder-like pattern outside the codes read, whether
+    /// one or several. Asked only where another engine may still add codes and the answer
+    /// could be final.
     private func isComplete(_ symbols: [Symbol], of index: Int) -> Bool {
         guard !policy.mergesEveryAnswer else { return true }
         let othersMayAdd = state.withLock { s in
             s.winner == nil && s.engines.indices.contains { $0 != index && s.engines[$0].result == nil }
         }
         guard othersMayAdd else { return true }
-        if symbols.count > 1 { return false }
         return !picture.original.showsFindersOutside(symbols.map(\.corners))
     }
 

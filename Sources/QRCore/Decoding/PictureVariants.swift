@@ -60,6 +60,9 @@ public final class PictureVariants: Sendable {
     /// The picture scaled by one half on both axes, by box averaging.
     public var halved: GrayImage { derived("halved") { original.scaled(by: 0.5) } }
 
+    /// The picture scaled by one quarter on both axes, by box averaging.
+    public var quartered: GrayImage { derived("quartered") { original.scaled(by: 0.25) } }
+
     /// Whether the picture shows anything like a QR finder pattern
     /// (`GrayImage.hasFinderLikePattern()`), looked for once: the executor runs an
     /// engine's passes after the first, the expensive ones, only when it does
@@ -83,14 +86,25 @@ public final class PictureVariants: Sendable {
         derived("finder-count-halved") { halved.finderLikePatternCount(upTo: Self.finderCountCeiling) }
     }
 
-    /// Fails as `engine` when the picture (with `halved`, the halved picture: the one it
-    /// is about to be given) shows more than `limit` finder-like patterns: for an engine
+    /// `finderLikePatternCount` of the quartered picture (``quartered``), counted once.
+    package var quarteredFinderLikePatternCount: Int {
+        derived("finder-count-quartered") { quartered.finderLikePatternCount(upTo: Self.finderCountCeiling) }
+    }
+
+    /// Fails as `engine` when the picture (halved `halvings` times: the one it is about to
+    /// be given; 0, 1 or 2) shows more than `limit` finder-like patterns: for an engine
     /// whose `library` weighs them in a call that cannot be stopped, with work that grows
     /// steeply with their number.
     package func refuseOverFinderPatterns(
-        _ limit: Int, halved: Bool = false, engine: String, library: String
+        _ limit: Int, halvings: Int = 0, engine: String, library: String
     ) throws(DecodeError) {
-        guard (halved ? halvedFinderLikePatternCount : finderLikePatternCount) > limit else { return }
+        let count =
+            switch halvings {
+            case 0: finderLikePatternCount
+            case 1: halvedFinderLikePatternCount
+            default: quarteredFinderLikePatternCount
+            }
+        guard count > limit else { return }
         throw .engineFailure(
             engine: engine,
             reason:
@@ -112,7 +126,8 @@ public final class PictureVariants: Sendable {
         let record: ([RedrawnFit]) -> Void = { fits in self.fitted.withLock { $0[finders] = fits } }
         return try onFittedPicture { picture in
             try picture.readRedrawn(
-                finders: finders, repairing: repairing, stop: stop, fits: fitted, record: record, read)
+                finders: finders, repairing: repairing, stop: stop, fits: fitted, record: record,
+                candidates: { self.finderCandidates(of: picture) }, read)
         }
     }
 
@@ -126,7 +141,17 @@ public final class PictureVariants: Sendable {
     /// are meshed on from, not fitted again: both read the same picture.
     package func readCurved(_ read: (GrayImage) throws -> [Symbol]) throws -> [Symbol] {
         let fits = fitted.withLock { $0[.byRuns] } ?? []
-        return try onFittedPicture { try $0.readCurved(stop: stop, fits: fits, read) }
+        return try onFittedPicture { picture in
+            try picture.readCurved(stop: stop, fits: fits, candidates: finderCandidates(of: picture), read)
+        }
+    }
+
+    /// The finder candidates (`GrayImage.finderCandidates()`) of `picture`, the one the
+    /// redrawn passes fit to (``onFittedPicture(_:)``), found once for all of them.
+    private func finderCandidates(of picture: GrayImage) -> [FinderCandidate] {
+        derived(picture.width == original.width ? "finder-candidates" : "finder-candidates-halved") {
+            picture.finderCandidates()
+        }
     }
 
     /// Whether a redrawn read by the finders' runs (``readRedrawn(finders:repairing:_:)``)

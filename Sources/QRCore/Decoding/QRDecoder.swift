@@ -17,13 +17,13 @@ import Dispatch
 ///
 /// An answer is final only when it is complete. One holding a structured-append part
 /// that its engine could not place (``Symbol/isUnplacedSequencePart``: zbar reads a
-/// sequence whole but keeps its headers), or one of several codes, or of one code in a
-/// picture that shows finder patterns outside it (a sheet of codes), is *held*: it wins
+/// sequence whole but keeps its headers), or one of codes, one or several, in a picture
+/// that shows finder patterns outside them (a sheet of codes), is *held*: it wins
 /// nothing, the strategy goes on as if that engine had found nothing (a race waits for
 /// the others, sequential and hedged start the next engine), and the answer is the
 /// engines' reads merged, repeats dropped, a placed read of a part replacing the
 /// unplaced one. ``DecodeReport/heldForCompleteness`` says how long that took. A picture
-/// of one code is answered by the first engine that reads it.
+/// whose codes are all read is answered by the first engine that reads them.
 ///
 ///     let decoder = QRDecoder(strategy: .race([ZBarEngine(), ZXingEngine()]))
 ///     let report = try decoder.decode(image)

@@ -40,17 +40,20 @@ extension GrayImage {
     ///     modules of quiet zone), returning its symbols, corners in the drawing.
     package func readCurved(
         stop: CancellationFlag = CancellationFlag(), fitted: Int = 32, drawn: Int = 4, refined: Int = 2,
-        fits: [RedrawnFit] = [], _ read: (GrayImage) throws -> [Symbol]
+        fits: [RedrawnFit] = [], candidates: [FinderCandidate]? = nil, _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
         var work = CurvedWork()
         return try readCurved(
-            stop: stop, fitted: fitted, drawn: drawn, refined: refined, fits: fits, work: &work, read)
+            stop: stop, fitted: fitted, drawn: drawn, refined: refined, fits: fits, candidates: candidates,
+            work: &work, read)
     }
 
-    /// ``readCurved(stop:fitted:drawn:refined:fits:_:)``, counting in `work` what it did.
+    /// ``readCurved(stop:fitted:drawn:refined:fits:_:)``, counting in `work` what it did;
+    /// `candidates`, this picture's ``finderCandidates()`` where a caller has them.
     package func readCurved(
         stop: CancellationFlag = CancellationFlag(), fitted: Int = 32, drawn: Int = 4, refined: Int = 2,
-        fits: [RedrawnFit] = [], work: inout CurvedWork, _ read: (GrayImage) throws -> [Symbol]
+        fits: [RedrawnFit] = [], candidates: [FinderCandidate]? = nil, work: inout CurvedWork,
+        _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
         // Only grids fitted to this picture as it is count: not those of a copy grown for a
         // tiny code.
@@ -58,7 +61,7 @@ extension GrayImage {
         try stop.check()
         work.budget = Self.curvedSamplesPerPixel * width * height
         let sampler = PixelSampler(self)
-        let candidates = finderCandidates()
+        let candidates = candidates ?? finderCandidates()
         var tried: [FinderTriple] = []
         var later: Reranked?
         for triple in FinderTriple.triples(of: candidates, strong: 3, moduleRatio: 3) where !work.isSpent {

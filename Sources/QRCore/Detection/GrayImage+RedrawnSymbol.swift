@@ -40,12 +40,14 @@ extension GrayImage {
     ///     (see `record`): drawn again, in their order, without fitting them again.
     ///   - record: given the grids fitted, in order, when every drawing was read and none
     ///     read anything: a second read of the same finders (`repairing`) needs no fit.
+    ///   - candidates: gives this picture's ``finderCandidates()`` when they are needed, for
+    ///     a caller that keeps them for other reads of the picture; found here by default.
     ///   - read: reads a drawing (black modules on white, four pixels a module, four
     ///     modules of quiet zone), returning its symbols, corners in the drawing.
     package func readRedrawn(
         finders: RedrawnFinders = .all, repairing: Bool = false, stop: CancellationFlag = CancellationFlag(),
         fits: [RedrawnFit]? = nil, record: ([RedrawnFit]) -> Void = { _ in },
-        _ read: (GrayImage) throws -> [Symbol]
+        candidates: (() -> [FinderCandidate])? = nil, _ read: (GrayImage) throws -> [Symbol]
     ) throws -> [Symbol] {
         var found: [Symbol] = []
         // Where the symbols read lie, corners in this picture.
@@ -95,7 +97,7 @@ extension GrayImage {
         let longest = max(width, height)
         if finders == .ofTinyCodes, longest > 400 { return [] }
         var sources: [(image: GrayImage, growth: Int, triples: [FinderTriple], sizesAround: Int)] = []
-        let runs = finderCandidates()
+        let runs = candidates?() ?? finderCandidates()
         let direct = FinderTriple.triples(of: runs, strong: 3, moduleRatio: 3)
         if finders != .ofTinyCodes, !direct.isEmpty { sources.append((self, 1, direct, 4)) }
         // Tiny codes: where runs show no two finders of three pixels a module or more.

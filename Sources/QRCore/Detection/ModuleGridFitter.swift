@@ -54,6 +54,10 @@ package struct ModuleGridFitter {
     /// rectangle, row by row).
     private var moved: [[Int]] = []
     private var movedControls = 0
+    /// For a mesh of `cellControls` × `cellControls` control points: the last column of
+    /// the cell each column lies in, so that a row is sampled a cell's run at a time.
+    private var cellEnds: [Int] = []
+    private var cellControls = 0
 
     /// How much the function patterns count against the sharpness of the samples.
     static let patternWeight: Float = 0.7
@@ -284,6 +288,16 @@ package struct ModuleGridFitter {
         let sampler = self.sampler
         // Cells per module.
         let k = Double(controls - 1) / Double(size)
+        if cellControls != controls {
+            cellControls = controls
+            let cells = (0..<size).map { min(Int((Double($0) + 0.5) * k), controls - 2) }
+            cellEnds = cells.indices.map { u in
+                var end = u
+                while end + 1 < size, cells[end + 1] == cells[u] { end += 1 }
+                return end
+            }
+        }
+        let cellEnds = self.cellEnds
         values.withUnsafeMutableBufferPointer { out in
             sampler.values.withUnsafeBufferPointer { pixels in
                 for v in v0...v1 {
@@ -294,8 +308,7 @@ package struct ModuleGridFitter {
                     while u <= u1 {
                         let cu = Double(u) + 0.5
                         let i = min(Int(cu * k), controls - 2)
-                        var end = u
-                        while end < u1, min(Int((Double(end + 1) + 0.5) * k), controls - 2) == i { end += 1 }
+                        let end = min(cellEnds[u], u1)
                         let (d00, d01) = (d[j * controls + i], d[j * controls + i + 1])
                         let (d10, d11) = (d[(j + 1) * controls + i], d[(j + 1) * controls + i + 1])
                         // The displacement at the cell's left edge, and its change per cell.

@@ -44,11 +44,25 @@ package struct PaperBend: Sendable, Equatable {
     /// points of a grid.
     package var placement: Placement { Placement(shape: shape, c: cos(direction), s: sin(direction)) }
 
-    /// A bend's ``place(_:)``, its direction as a cosine and a sine.
+    /// A bend's ``place(_:)``, its direction as a cosine and a sine, and a fold's angle too.
     package struct Placement: Sendable {
         let shape: Shape
         let c: Double
         let s: Double
+        /// The cosine and sine of a fold's angle (1 and 0 for other shapes).
+        let foldCos: Double
+        let foldSin: Double
+
+        init(shape: Shape, c: Double, s: Double) {
+            self.shape = shape
+            self.c = c
+            self.s = s
+            if case .fold(_, let angle) = shape {
+                (foldCos, foldSin) = (cos(angle), sin(angle))
+            } else {
+                (foldCos, foldSin) = (1, 0)
+            }
+        }
 
         /// Where the point `point` of the symbol's plane lies once bent (``PaperBend/place(_:)``).
         package func place(_ point: SIMD2<Double>) -> SIMD3<Double> {
@@ -64,10 +78,10 @@ package struct PaperBend: Sendable, Equatable {
                     bent = sin(k * across) / k
                     depth = (1 - cos(k * across)) / k
                 }
-            case .fold(let offset, let angle):
+            case .fold(let offset, _):
                 if across > offset {
-                    bent = offset + (across - offset) * cos(angle)
-                    depth = (across - offset) * sin(angle)
+                    bent = offset + (across - offset) * foldCos
+                    depth = (across - offset) * foldSin
                 }
             }
             return SIMD3(bent * c - along * s, bent * s + along * c, depth)
@@ -124,6 +138,9 @@ package struct BentCamera: Sendable {
         var a = [Double](repeating: 0, count: 121)
         var b = [Double](repeating: 0, count: 11)
         var row = [Double](repeating: 0, count: 11)
+        // The unknowns a point's equation for each axis can touch: the others' products
+        // with it are zeros, which would add nothing.
+        let touched = [[0, 1, 2, 3, 8, 9, 10], [4, 5, 6, 7, 8, 9, 10]]
         for k in 0..<count {
             let x = space[k] * unit
             let q = (picture[k] - centre) / spread
@@ -137,9 +154,9 @@ package struct BentCamera: Sendable {
                 row[8] = -target * x.x
                 row[9] = -target * x.y
                 row[10] = -target * x.z
-                for i in 0..<11 where row[i] != 0 {
+                for i in touched[axis] where row[i] != 0 {
                     b[i] += row[i] * target
-                    for j in 0..<11 { a[i * 11 + j] += row[i] * row[j] }
+                    for j in touched[axis] { a[i * 11 + j] += row[i] * row[j] }
                 }
             }
         }

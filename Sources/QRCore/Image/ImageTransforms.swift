@@ -90,6 +90,18 @@ extension GrayImage {
                                 dst[out &+ nx] = UInt8(truncatingIfNeeded: sum &>> 2)
                                 continue
                             }
+                            // Quartering, boxes of 4 × 4 likewise.
+                            if x1 &- x0 == 4, y1 &- y0 == 4 {
+                                var sum = 0
+                                var row = y0 &* width &+ x0
+                                for _ in 0..<4 {
+                                    sum &+=
+                                        Int(src[row]) &+ Int(src[row &+ 1]) &+ Int(src[row &+ 2]) &+ Int(src[row &+ 3])
+                                    row &+= width
+                                }
+                                dst[out &+ nx] = UInt8(truncatingIfNeeded: sum &>> 4)
+                                continue
+                            }
                             var sum = 0
                             for y in y0..<y1 {
                                 let row = y * width

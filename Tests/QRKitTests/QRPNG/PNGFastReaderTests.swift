@@ -41,6 +41,26 @@ import Testing
         }
     }
 
+    /// With a byte more a row, cpng_read_fast inflates an 8-bit gray picture's scanlines
+    /// straight into the picture's buffer and moves each row into place: the same picture as
+    /// through a buffer of their own, under every filter.
+    @Test func grayInflatedInPlaceReadsAsThroughABufferOfItsOwn() throws {
+        for (width, height, seed) in [(1, 1, 5), (7, 5, 6), (64, 48, 7), (333, 17, 8)] as [(Int, Int, UInt64)] {
+            let file = PNGBytes.file(
+                width: width, height: height, bitDepth: 8, colorType: 0,
+                scanlines: scanlines(width: width, height: height, channels: 1, seed: seed))
+            let separate = try #require(fastReaderAlone(file, width: width, height: height))
+            var pixels = [UInt8](repeating: 0, count: width * height + height)
+            let read = file.withUnsafeBufferPointer { file in
+                pixels.withUnsafeMutableBufferPointer {
+                    cpng_read_fast(file.baseAddress, file.count, $0.baseAddress, $0.count)
+                }
+            }
+            #expect(read == 1)
+            #expect(Array(pixels.prefix(width * height)) == separate.pixels, "\(width) × \(height)")
+        }
+    }
+
     /// `file` reads as the general path reads it, or fails with its error.
     func expectTheGeneralPathsOutcome(_ file: [UInt8], _ name: String) {
         let expected = general(file)

@@ -1,5 +1,5 @@
-// QRKit — HalvedFastReadTests: zxing-cpp's fast pass reads a large picture halved, and what
-// halving loses is left to the passes after it.
+// QRKit — HalvedFastReadTests: zxing-cpp's fast pass reads a large picture halved (a very large
+// one quartered, then halved), and what halving loses is left to the passes after it.
 import QRKit
 import Testing
 
@@ -47,5 +47,29 @@ import Testing
         let variants = PictureVariants(large)
         #expect(try engine.decode(variants, pass: 0).isEmpty)
         #expect(try engine.decode(variants, pass: 1).map(\.text) == [Self.text])
+    }
+
+    /// Over 3200 pixels a side the picture is read quartered, the corners still given in
+    /// the picture as it was read.
+    @Test func aVeryLargePictureIsReadQuarteredWithCornersInThePicture() throws {
+        let image = try Self.picture(width: 3400, height: 2400, scale: 16, x: 1601, y: 1201)
+        let variants = PictureVariants(image)
+        let symbol = try #require(try ZXingEngine(passes: [.fast]).decode(variants, pass: 0).first)
+        #expect(symbol.text == Self.text)
+        // At a quarter a module is 4 pixels: the corners are within two of them.
+        let xs = symbol.corners.map(\.x)
+        let ys = symbol.corners.map(\.y)
+        #expect(abs(xs.min()! - 1665) <= 8 && abs(ys.min()! - 1265) <= 8, "\(symbol.corners)")
+        #expect(abs(xs.max()! - (1665 + 400)) <= 8 && abs(ys.max()! - (1265 + 400)) <= 8, "\(symbol.corners)")
+    }
+
+    /// A code too fine to read at a quarter (5 pixels a module, drawn at odd offsets: the
+    /// quartered picture alone reads nothing) is read by the same fast pass at half size.
+    @Test func aCodeTooFineForAQuarterIsReadHalved() throws {
+        let image = try Self.picture(width: 3400, height: 2400, scale: 5, x: 1601, y: 1201)
+        let variants = PictureVariants(image)
+        let fast = ZXingEngine(passes: [.fast])
+        #expect(try fast.decode(PictureVariants(variants.quartered), pass: 0).isEmpty)
+        #expect(try fast.decode(variants, pass: 0).map(\.text) == [Self.text])
     }
 }

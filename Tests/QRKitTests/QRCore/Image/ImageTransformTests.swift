@@ -138,4 +138,29 @@ import Testing
         let worst = zip(fast.pixels, slow).map { abs(Int($0) - Int($1)) }.max() ?? 0
         #expect(worst <= 1, "largest difference \(worst) grey levels")
     }
+
+    /// Shrinking gives each output pixel the truncated mean of its box of the source,
+    /// columns `x * width / newWidth` up to the next, rows likewise: halving's boxes of
+    /// 2 × 2 and quartering's of 4 × 4 (summed without loops) as any other.
+    @Test(arguments: [(16, 12, 0.5), (17, 13, 0.5), (32, 20, 0.25), (43, 61, 0.25), (23, 29, 0.3)])
+    func shrinkingGivesEachBoxItsMean(width: Int, height: Int, factor: Double) {
+        var random = SplitMix64(seed: UInt64(width * 1000 + height))
+        let pixels = (0..<width * height).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let image = GrayImage(width: width, height: height, pixels: pixels)
+        let shrunk = image.scaled(by: factor)
+        let (newWidth, newHeight) = (shrunk.width, shrunk.height)
+        var expected: [UInt8] = []
+        for ny in 0..<newHeight {
+            let y0 = ny * height / newHeight
+            let y1 = max(y0 + 1, (ny + 1) * height / newHeight)
+            for nx in 0..<newWidth {
+                let x0 = nx * width / newWidth
+                let x1 = max(x0 + 1, (nx + 1) * width / newWidth)
+                var sum = 0
+                for y in y0..<y1 { for x in x0..<x1 { sum += Int(image[x, y]) } }
+                expected.append(UInt8(sum / ((y1 - y0) * (x1 - x0))))
+            }
+        }
+        #expect(shrunk.pixels == expected)
+    }
 }
