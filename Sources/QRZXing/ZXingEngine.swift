@@ -157,7 +157,7 @@ public struct ZXingEngine: DecodeEngine {
                     try picture.refuseOverFinderPatterns(
                         Self.finderPatternLimit, halvings: halvings, engine: name, library: "zxing-cpp")
                 }
-                let smaller = halvings == 2 ? picture.quartered : picture.halved
+                let smaller = picture.shrunk(halvings: halvings)
                 let found = try Self.read(smaller, options)
                 if !found.isEmpty {
                     return found.map { $0.scaledCorners(by: Double(image.width) / Double(smaller.width)) }

@@ -74,21 +74,26 @@ public final class PictureVariants: Sendable {
     /// (`GrayImage.finderLikePatternCount(upTo:)`), counted once, up to
     /// `finderCountCeiling` + 1: for an engine whose detector's work grows steeply with
     /// that count, to refuse a picture tiled with finders before it is given one.
-    package var finderLikePatternCount: Int {
-        derived("finder-count") { original.finderLikePatternCount(upTo: Self.finderCountCeiling) }
-    }
+    package var finderLikePatternCount: Int { finderLikePatternCount(halvings: 0) }
 
     /// How far `finderLikePatternCount` counts: the highest limit an engine may set.
     package static let finderCountCeiling = 20_000
 
-    /// `finderLikePatternCount` of the halved picture (``halved``), counted once.
-    package var halvedFinderLikePatternCount: Int {
-        derived("finder-count-halved") { halved.finderLikePatternCount(upTo: Self.finderCountCeiling) }
+    /// The picture halved `halvings` times (0, 1 or 2): ``original``, ``halved`` or
+    /// ``quartered``.
+    package func shrunk(halvings: Int) -> GrayImage {
+        switch halvings {
+        case 0: original
+        case 1: halved
+        default: quartered
+        }
     }
 
-    /// `finderLikePatternCount` of the quartered picture (``quartered``), counted once.
-    package var quarteredFinderLikePatternCount: Int {
-        derived("finder-count-quartered") { quartered.finderLikePatternCount(upTo: Self.finderCountCeiling) }
+    /// `finderLikePatternCount` of ``shrunk(halvings:)``, counted once for each.
+    package func finderLikePatternCount(halvings: Int) -> Int {
+        derived("finder-count-\(halvings)") {
+            shrunk(halvings: halvings).finderLikePatternCount(upTo: Self.finderCountCeiling)
+        }
     }
 
     /// Fails as `engine` when the picture (halved `halvings` times: the one it is about to
@@ -98,13 +103,7 @@ public final class PictureVariants: Sendable {
     package func refuseOverFinderPatterns(
         _ limit: Int, halvings: Int = 0, engine: String, library: String
     ) throws(DecodeError) {
-        let count =
-            switch halvings {
-            case 0: finderLikePatternCount
-            case 1: halvedFinderLikePatternCount
-            default: quarteredFinderLikePatternCount
-            }
-        guard count > limit else { return }
+        guard finderLikePatternCount(halvings: halvings) > limit else { return }
         throw .engineFailure(
             engine: engine,
             reason:
