@@ -84,6 +84,12 @@ public struct QRDecoder: Sendable {
 
     /// Decodes `image`, blocking the calling thread until the strategy has its answer.
     ///
+    /// - Important: Call it from a thread of your own (a command-line tool, a
+    ///   `DispatchQueue`), not from `async` code: a task that blocks here holds one of the
+    ///   few threads Swift's concurrency runs every task on, for the whole decode. In
+    ///   `async` code, `try await decoder.decode(image)` answers the same without
+    ///   blocking a thread.
+    ///
     /// - Returns: the report: symbols (empty when none), winner, timings per engine.
     /// - Throws: ``DecodeError/allEnginesFailed(_:)`` when every engine that ran failed.
     public func decode(_ image: GrayImage) throws -> DecodeReport {
