@@ -57,15 +57,9 @@ struct QRCommand: ParsableCommand {
     /// Exits as ArgumentParser's `main` would. An exit status goes straight out:
     /// ArgumentParser would first build a help screen (reflecting over every option)
     /// only to print nothing of it.
-    ///
-    /// It goes out by `_exit`, after flushing stdio: a decode answers without waiting for
-    /// a race's loser, whose pass may still be inside zbar or zxing-cpp, and `exit` would
-    /// run the C++ library's static destructors under it. Nothing else is left to do at
-    /// exit: standard output is written unbuffered.
     private static func finish(_ error: any Error) -> Never {
         if let code = error as? ExitCode {
-            fflush(nil)
-            _exit(code.rawValue)
+            Glibc.exit(code.rawValue)
         }
         exit(withError: error)
     }
