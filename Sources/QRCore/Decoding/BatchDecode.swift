@@ -8,9 +8,6 @@ extension QRDecoder {
     /// Decodes pictures one after another as `next` gives them, on this decoder's
     /// ``executor``, and returns when all are answered.
     ///
-    /// It does not wait for the passes still running then (a race's loser, which stops at
-    /// its next pass boundary): they end on the executor, as after ``decode(_:)``.
-    ///
     /// Pictures are read on the workers too, a few at a time: no more than twice the
     /// workers, plus two, are held in memory at once, so `next` may stream an endless
     /// list. Among those pictures the executor runs every cheap pass before any
@@ -38,21 +35,8 @@ extension QRDecoder {
 /// The state of one ``QRDecoder/decodeBatch(next:deliver:)``.
 private final class BatchRun: Sendable {
     private struct State {
+        var inFlight = 0
         var exhausted = false
-        /// Pictures answered, or that could not be read.
-        var delivered = 0
-        /// How many pictures `next` gave, once it has given its last.
-        var total: Int?
-        /// `finished` has been signalled.
-        var signalled = false
-
-        /// Whether every picture is answered and `finished` is yet to be signalled (it
-        /// is then marked signalled).
-        mutating func allAnswered() -> Bool {
-            guard !signalled, let total, delivered == total else { return false }
-            signalled = true
-            return true
-        }
     }
 
     private struct Source {
@@ -84,6 +68,7 @@ private final class BatchRun: Sendable {
     }
 
     func begin() {
+        state.withLock { $0.inFlight = window }
         submitLoads(window)
     }
 
@@ -94,60 +79,46 @@ private final class BatchRun: Sendable {
     }
 
     private func load() {
-        let taken = source.withLock { s -> (index: Int, loader: QRDecoder.PictureLoader?) in
+        let taken = source.withLock { s -> (Int, QRDecoder.PictureLoader)? in
             guard !s.exhausted, let loader = next() else {
                 s.exhausted = true
-                return (s.taken, nil)
+                return nil
             }
             s.taken += 1
             return (s.taken - 1, loader)
         }
-        guard let loader = taken.loader else {
-            // Every picture was taken under the source's lock before this load found none:
-            // their number is final.
-            state.withLock { s in
-                s.exhausted = true
-                if s.total == nil { s.total = taken.index }
-            }
-            finishIfAllAnswered()
+        guard let (index, loader) = taken else {
+            state.withLock { $0.exhausted = true }
+            slotFreed(loadAnother: false)
             return
         }
-        let index = taken.index
         let image: GrayImage
         // Reading counts against the picture's CPU budget.
         let cpuStart = threadCPUTime()
         do {
             image = try loader()
         } catch {
-            answered(index, .failure(error))
-            slotFreed()
+            deliver(index, .failure(error))
+            slotFreed(loadAnother: true)
             return
         }
+        let deliver = self.deliver
         decoder.pictureDecode(
             image, spentReading: threadCPUTime() - cpuStart,
-            onAnswer: { report in self.answered(index, Result { try QRDecoder.checked(report) }) },
-            onSettled: { _ in self.slotFreed() }
+            onAnswer: { report in deliver(index, Result { try QRDecoder.checked(report) }) },
+            onSettled: { _ in self.slotFreed(loadAnother: true) }
         ).start(firstHere: false)
     }
 
-    /// Delivers picture `index`'s answer, and ends the batch if it was the last one
-    /// wanted.
-    private func answered(_ index: Int, _ result: Result<DecodeReport, any Error>) {
-        deliver(index, result)
-        state.withLock { $0.delivered += 1 }
-        finishIfAllAnswered()
-    }
-
-    /// Signals the end, once, when every picture `next` gave has been answered. Passes
-    /// still running then (a race's loser, which cannot be stopped inside a pass) are not
-    /// waited for: they end on the executor, as after a single decode, rather than
-    /// keep the caller, and a process that exits next, waiting.
-    private func finishIfAllAnswered() {
-        if state.withLock({ $0.allAnswered() }) { finished.signal() }
-    }
-
-    /// A picture has settled: load another in its place, unless `next` has given its last.
-    private func slotFreed() {
-        if !state.withLock({ $0.exhausted }) { submitLoads(1) }
+    /// A picture has settled (or there was none to load): load another in its place, or
+    /// signal the end when none is left in flight.
+    private func slotFreed(loadAnother: Bool) {
+        let (reload, done) = state.withLock { s -> (Bool, Bool) in
+            if loadAnother, !s.exhausted { return (true, false) }
+            s.inFlight -= 1
+            return (false, s.inFlight == 0)
+        }
+        if reload { submitLoads(1) }
+        if done { finished.signal() }
     }
 }

@@ -115,47 +115,6 @@ final class ConcurrencyGauge: Sendable {
         #expect(sawStop)
     }
 
-    /// A batch returns once its pictures are answered: a loser's pass that cannot be
-    /// stopped (zbar's scan) ends on the executor, rather than keep the caller waiting.
-    @Test func aBatchReturnsWithoutWaitingForALosersRunningPass() {
-        /// Holds its one pass, blind to the stop flag, until released (ten seconds at most).
-        final class Holder: DecodeEngine, Sendable {
-            let name = "holder"
-            let started = DispatchSemaphore(value: 0)
-            let release = DispatchSemaphore(value: 0)
-            let ended = Atomic<Bool>(false)
-            var passNames: [String] { ["hold"] }
-            func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] { [] }
-            func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
-                started.signal()
-                _ = release.wait(timeout: .now() + 10)
-                ended.store(true, ordering: .relaxed)
-                return []
-            }
-        }
-        /// Answers once the holder has begun.
-        struct Answerer: DecodeEngine {
-            let name = "answerer"
-            let holder: Holder
-            var passNames: [String] { ["answer"] }
-            func decode(_ image: GrayImage, cancel: CancellationFlag) throws -> [Symbol] { [] }
-            func decode(_ picture: PictureVariants, pass index: Int) throws -> [Symbol] {
-                _ = holder.started.wait(timeout: .now() + 10)
-                return [Symbol(text: "here", bytes: Array("here".utf8), corners: TestEngine.box, engine: name)]
-            }
-        }
-        let holder = Holder()
-        let texts = Locked<[[String]]>([])
-        QRDecoder(strategy: .race([Answerer(holder: holder), holder]), executor: DecodeExecutor(workers: 2))
-            .decodeBatch(next: Self.shades(1)) { _, result in
-                texts.withLock { $0.append((try? result.get())?.symbols.map(\.text) ?? []) }
-            }
-        let endedFirst = holder.ended.load(ordering: .relaxed)
-        holder.release.signal()
-        #expect(texts.withLock { $0 } == [["here"]])
-        #expect(!endedFirst)
-    }
-
     @Test func sequentialRunsTheSecondEngineOnlyAfterTheFirstMissedInEveryPass() {
         let log = RecordingLog()
         let first = LoggedEngine("a", passes: 2, log: log)
