@@ -13,20 +13,29 @@ out=.valgrind
 "$swift" build --product qr --scratch-path .build-valgrind -Xcc -gdwarf-4 -Xcxx -gdwarf-4 -Xswiftc -dwarf-version=4
 rm -rf "$out" && mkdir -p "$out"
 
+# The longest one memcheck run may take (seconds) before it is killed and fails: a hang
+# must fail the run, not hold it. Memcheck holds signals while a thread waits for its
+# lock, so only SIGKILL is sure to end it.
+limit=${VALGRIND_SECONDS:-900}
+
 # Runs `qr decode` under memcheck, its log in $out/NAME.log, its output in $out/NAME.out
 # and $out/NAME.err, and fails unless qr exits with EXPECTED; the remaining arguments
 # are qr's.
 memcheck() {
   local name=$1 expected=$2 status=0
   shift 2
-  valgrind --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
+  timeout -s KILL "$limit" valgrind --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
     --error-exitcode=99 --suppressions=scripts/valgrind.supp --log-file="$out/$name.log" \
     "$qr" decode --jobs 2 "$@" > "$out/$name.out" 2> "$out/$name.err" || status=$?
   grep -hE "in use at exit|definitely lost|indirectly lost|possibly lost|still reachable|ERROR SUMMARY" \
-    "$out/$name.log"
+    "$out/$name.log" || true
   if [ "$status" -ne "$expected" ]; then
     cat "$out/$name.log" "$out/$name.err"
-    echo "valgrind: $name gave status $status, not $expected"
+    if [ "$status" -eq 137 ]; then
+      echo "valgrind: $name had not ended after $limit s (killed): a hang, or VALGRIND_SECONDS too low"
+    else
+      echo "valgrind: $name gave status $status, not $expected"
+    fi
     exit 1
   fi
 }
