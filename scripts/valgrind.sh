@@ -2,7 +2,8 @@
 # `make valgrind`: the sample photos decoded ROUNDS times in one process, then a batch of
 # broken files, then pictures of degenerate shapes through both engines, all under
 # memcheck: no memory errors and no definite leaks, C libraries included.
-# Usage: scripts/valgrind.sh [ROUNDS]   (SWIFT names the swift driver, `swift` by default)
+# Usage: scripts/valgrind.sh [ROUNDS]   (SWIFT names the swift driver, `swift` by default;
+# VALGRIND_SECONDS bounds each memcheck run, 900 by default)
 set -euo pipefail
 rounds=${1:-7}
 swift=${SWIFT:-swift}
