@@ -5,17 +5,22 @@ import Dispatch
 /// ``workers`` threads at once.
 ///
 /// A decode is a set of passes: (picture, engine, pass). A strategy is then an order
-/// over them (its ``DecodePolicy``), not a set of threads. A pass is ranked by what it
-/// costs to reach: the mean CPU time, measured as the executor runs, of that engine's
-/// passes up to and including it (until one has run, what the engine says it typically
-/// costs, else a millisecond), each pass's time taken as on a picture of
+/// over them (its ``DecodePolicy``), not a set of threads. A pass is ranked by what a
+/// read costs from it: the least, over the runs of its engine's passes that begin with
+/// it, of their CPU time over the chance that one of them reads the picture. Both are
+/// measured as the executor runs: each pass's mean CPU time (until one has run, what the
+/// engine says it typically costs, else a millisecond), taken as on a picture of
 /// `referencePixels` (a pass's work grows with the picture: timed on pictures of every
 /// size, one engine's mean against another's would say more of the pictures each has
-/// met than of the engines), and for engines that run in turn
-/// (``DecodePolicy/ranksInTurn``) the passes of the engines before it too, so cheap
-/// passes come first, whichever engine and picture they belong to.
-/// Among passes of equal rank the engine listed first goes first, then the picture that
-/// came first. A worker takes the first pass of a picture that has no pass running; only
+/// met than of the engines), and the share of its runs that found a code, starting from
+/// one in five. So between two engines' next passes, the one likelier to read for its
+/// cost goes first: a cheap pass that seldom reads where the passes before it missed
+/// waits behind a dearer one that often does. For engines that run in turn
+/// (``DecodePolicy/ranksInTurn``), the passes of the engines before it are added too.
+/// Among passes of equal rank the earlier pass of its engine goes first, then the engine
+/// listed first, then the picture that came first.
+///
+/// A worker takes the first pass of a picture that has no pass running; only
 /// when every queued pass belongs to such a busy picture does it run one beside the
 /// other (a race proper). So a batch runs each picture's passes one at a time, and a
 /// race loses no CPU to a loser while other pictures wait, yet a lone picture, or the
@@ -44,9 +49,21 @@ public final class DecodeExecutor: Sendable {
     private let state = Locked(State())
     /// Where hedge timers fire.
     let timers = DispatchQueue(label: "qrkit.executor.timers")
-    /// The mean CPU time of each engine's passes so far, as on a picture of
-    /// ``referencePixels``, which ranks them.
-    private let costs = Locked<[PassKey: (count: Int, microseconds: Double)]>([:])
+    /// Each engine's passes so far: how many ran, their CPU time as on a picture of
+    /// ``referencePixels``, and how many found a code; they rank the passes.
+    private let costs = Locked<[PassKey: PassRecord]>([:])
+
+    private struct PassRecord {
+        var count = 0
+        var microseconds = 0.0
+        var reads = 0
+
+        mutating func record(_ microseconds: Double, found: Bool) {
+            count += 1
+            self.microseconds += microseconds
+            if found { reads += 1 }
+        }
+    }
 
     /// A pass in the book of costs: two names, hashed without joining them into a string
     /// of their own (an allocation for every pass of every decode).
@@ -67,28 +84,58 @@ public final class DecodeExecutor: Sendable {
     /// part weighs most there.
     static let referencePixels = 1 << 16
 
-    /// Records that `pass` of `engine` took `cpu` on a picture of `pixels`.
-    func recordCost(engine: String, pass: String, cpu: Duration, pixels: Int) {
+    /// What the chance of a read is taken to be for a pass that has not run, and how many
+    /// runs that guess weighs as: a few, so that what the passes show soon decides.
+    static let priorReadShare = 0.2
+    static let priorRuns = 3.0
+
+    /// Records that `pass` of `engine` took `cpu` on a picture of `pixels`, and whether it
+    /// found a code.
+    func recordCost(engine: String, pass: String, cpu: Duration, pixels: Int, found: Bool) {
         let micros = cpu.milliseconds * 1000 * Double(Self.referencePixels) / Double(max(pixels, Self.referencePixels))
         costs.withLock { book in
-            let key = PassKey(engine: engine, pass: pass)
-            let old = book[key] ?? (0, 0)
-            book[key] = (old.count + 1, old.microseconds + micros)
+            book[PassKey(engine: engine, pass: pass), default: PassRecord()].record(micros, found: found)
         }
     }
 
-    /// The mean cost, in microseconds, of each of `passes` on a picture of
-    /// ``referencePixels``; for one that has not run yet,
-    /// what its engine says it typically costs, else ``unknownCost``.
-    func meanCosts(of passes: [DecodePass]) -> [Int] {
-        costs.withLock { book in
-            passes.map { pass in
-                if let entry = book[PassKey(engine: pass.engine.name, pass: pass.name)], entry.count > 0 {
-                    return max(1, Int(entry.microseconds / Double(entry.count)))
-                }
-                return pass.typicalCost.map { max(1, Int($0.milliseconds * 1000)) } ?? Self.unknownCost
+    /// How many passes from a pass its rank looks at: the work of ranking an engine of
+    /// many passes stays linear in their number. The engines here have about a dozen.
+    static let rankLookahead = 16
+
+    /// The rank of each of `passes`, an engine's passes in the order they run, and what
+    /// they cost in all, in microseconds on a picture of ``referencePixels``.
+    ///
+    /// A pass's rank is the least, over the runs of passes that begin with it and end at a
+    /// later one (at most ``rankLookahead`` on), of their mean cost over the chance that one
+    /// of them reads: the passes of an engine run in turn, so a pass that seldom reads but
+    /// leads to one that often does is ranked by both (the order of independent searches
+    /// that costs least in expectation).
+    func ranks(of passes: [DecodePass]) -> (ranks: [Int], total: Int) {
+        let records = costs.withLock { book in passes.map { book[PassKey(engine: $0.engine.name, pass: $0.name)] } }
+        let estimates = zip(passes, records).map { pass, record -> (cost: Double, share: Double) in
+            let cost: Double
+            if let record, record.count > 0 {
+                cost = record.microseconds / Double(record.count)
+            } else {
+                cost = pass.typicalCost.map { $0.milliseconds * 1000 } ?? Double(Self.unknownCost)
             }
+            let runs = Double(record?.count ?? 0)
+            let reads = Double(record?.reads ?? 0)
+            let share = (reads + Self.priorReadShare * Self.priorRuns) / (runs + Self.priorRuns)
+            return (max(1, cost), share)
         }
+        let ranks = estimates.indices.map { first in
+            var cost = 0.0
+            var missAll = 1.0
+            var best = Double.infinity
+            for estimate in estimates[first..<min(estimates.count, first + Self.rankLookahead)] {
+                cost += estimate.cost
+                missAll *= 1 - estimate.share
+                best = min(best, cost / (1 - missAll))
+            }
+            return Int(min(best, Double(Int.max / 4)))
+        }
+        return (ranks, Int(estimates.reduce(0) { $0 + $1.cost }))
     }
 
     private struct State {
@@ -132,20 +179,23 @@ public final class DecodeExecutor: Sendable {
         self.workers = max(1, workers)
     }
 
-    /// Queues a pass of picture `sequence` at `rank` (lower first; ties by `order`, then
-    /// by `sequence`).
-    func submit(rank: Int, order: Int, sequence: Int, _ work: @escaping @Sendable () -> Void) {
-        submit(copies: 1, rank: rank, order: order, picture: sequence, work)
+    /// Queues pass `step` of an engine, `order`, of picture `sequence` at `rank` (lower
+    /// first; ties by `step`, then `order`, then `sequence`).
+    func submit(rank: Int, step: Int, order: Int, sequence: Int, _ work: @escaping @Sendable () -> Void) {
+        submit(copies: 1, rank: rank, step: step, order: order, picture: sequence, work)
     }
 
     /// Queues `copies` runs of `work` at once, before any worker can take one of them;
     /// `picture` is nil for work that belongs to no picture (a batch's loads).
-    func submit(copies: Int, rank: Int, order: Int, picture: Int?, _ work: @escaping @Sendable () -> Void) {
+    func submit(
+        copies: Int, rank: Int, step: Int = 0, order: Int, picture: Int?, _ work: @escaping @Sendable () -> Void
+    ) {
         let here = CorePlacement.current()
         let (woken, newThreads) = state.withLock { s -> ([Worker], Int) in
             for _ in 0..<copies {
                 s.submitted += 1
-                s.queue.append(Task(rank: rank, order: order, picture: picture, arrival: s.submitted, work: work))
+                s.queue.append(
+                    Task(rank: rank, step: step, order: order, picture: picture, arrival: s.submitted, work: work))
             }
             var woken: [Worker] = []
             var newThreads = 0
@@ -261,6 +311,8 @@ public typealias PassScheduler = DecodeExecutor
 /// One queued pass (or picture load).
 private struct Task {
     let rank: Int
+    /// The pass's place among its engine's passes.
+    let step: Int
     let order: Int
     /// The picture's sequence number; nil for work of no picture.
     let picture: Int?
@@ -268,6 +320,7 @@ private struct Task {
     let work: @Sendable () -> Void
 
     func precedes(_ other: Task) -> Bool {
-        (rank, order, picture ?? 0, arrival) < (other.rank, other.order, other.picture ?? 0, other.arrival)
+        (rank, step, order, picture ?? 0, arrival)
+            < (other.rank, other.step, other.order, other.picture ?? 0, other.arrival)
     }
 }

@@ -91,22 +91,19 @@ final class PictureDecode: Sendable {
         policy = strategy.policy
         engines = policy.runningOrder(strategy.engines, history: history)
         passes = engines.map(\.decodePasses)
-        // Each pass's rank: the cost of reaching it within its engine, and for engines in
-        // turn, the cost of every engine before it too.
+        // Each pass's rank (``DecodeExecutor/ranks(of:)``), and for engines in turn, the
+        // cost of every engine before it too.
         var ranks: [[Int]] = []
         var before = 0
         for passes in passes {
-            var reach = policy.ranksInTurn ? before : 0
-            ranks.append(
-                executor.meanCosts(of: passes).map { cost in
-                    reach += cost
-                    return reach
-                })
-            before = reach
+            let (own, total) = executor.ranks(of: passes)
+            let reach = policy.ranksInTurn ? before : 0
+            ranks.append(own.map { reach + $0 })
+            before = reach + total
         }
         self.ranks = ranks
         yieldedRanks = ranks.indices.map { engine in
-            let behind = ranks.indices.filter { $0 != engine }.map { ranks[$0].last ?? 0 }.max() ?? 0
+            let behind = ranks.indices.filter { $0 != engine }.compactMap { ranks[$0].max() }.max() ?? 0
             return ranks[engine].map { $0 + behind }
         }
         picture = PictureVariants(image)
@@ -205,7 +202,7 @@ final class PictureDecode: Sendable {
     /// caller has counted it in `outstanding`.
     private func enqueue(_ engine: Int, pass: Int, yielded: Bool = false) {
         let rank = (yielded ? yieldedRanks : ranks)[engine][pass]
-        executor.submit(rank: rank, order: engine, sequence: sequence) {
+        executor.submit(rank: rank, step: pass, order: engine, sequence: sequence) {
             // Looked at as the pass is about to run, not when it was queued: the pass that
             // locates the symbol may have run in between. Queued again, it still counts as
             // outstanding once.
@@ -265,8 +262,11 @@ final class PictureDecode: Sendable {
         switch result {
         case .failure(.cancelled): break  // A pass stopped early says nothing of what it costs.
         default:
+            var found = false
+            if case .success(let symbols) = result { found = !symbols.isEmpty }
             executor.recordCost(
-                engine: engine.name, pass: decodePass.name, cpu: cpu, pixels: picture.original.pixelCount)
+                engine: engine.name, pass: decodePass.name, cpu: cpu, pixels: picture.original.pixelCount,
+                found: found)
         }
         var complete = true
         if case .success(let symbols) = result, !symbols.isEmpty { complete = isComplete(symbols, of: index) }
