@@ -54,16 +54,37 @@ if [ "${counters:-0}" -lt 2000 ]; then
   exit 1
 fi
 
-for target in "${targets[@]}"; do
-  echo "-- $target"
-  status=0
+# The targets run side by side, one a core (libFuzzer runs one input at a time), each for
+# the same SECONDS as alone; FUZZ_JOBS sets how many at once.
+jobs=${FUZZ_JOBS:-$(nproc)}
+fuzz_target() {
+  local target=$1 status=0
   "$fuzz" "$target" ".fuzz/corpus/$target" ".fuzz/seeds/$target" -max_total_time="$seconds" \
     -timeout=8 -rss_limit_mb=1024 -print_final_stats=1 -artifact_prefix="fuzz-artifacts/$target-" \
     > ".fuzz/$target.log" 2>&1 || status=$?
-  grep -E "^(Done|stat::number_of_executed_units|stat::average_exec_per_sec)" ".fuzz/$target.log" || true
-  if [ "$status" -ne 0 ]; then
-    tail -n 60 ".fuzz/$target.log"
-    echo "fuzz: $target failed; input in fuzz-artifacts/"
-    exit 1
+  echo "$status" > ".fuzz/$target.status"
+}
+running=0
+for target in "${targets[@]}"; do
+  rm -f ".fuzz/$target.status"
+  fuzz_target "$target" &
+  running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n
+    running=$((running - 1))
   fi
 done
+wait
+
+failed=0
+for target in "${targets[@]}"; do
+  echo "-- $target"
+  status=$(cat ".fuzz/$target.status" 2> /dev/null || echo "no status")
+  grep -E "^(Done|stat::number_of_executed_units|stat::average_exec_per_sec)" ".fuzz/$target.log" || true
+  if [ "$status" != 0 ]; then
+    tail -n 60 ".fuzz/$target.log"
+    echo "fuzz: $target failed ($status); input in fuzz-artifacts/"
+    failed=1
+  fi
+done
+exit "$failed"
