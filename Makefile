@@ -15,8 +15,9 @@ QR := .build/release/qr
 # filter by tag, so scripts/sanitized-filter.sh reads the tags into a --filter pattern.
 SANITIZED_FILTER := ./scripts/sanitized-filter.sh
 
-# Fuzzing: `make fuzz FUZZ_SECONDS=N` runs each target for N seconds (scripts/fuzz.sh). Corpora
-# grow in .fuzz/ between runs; a crash leaves its input in fuzz-artifacts/ and fails the target.
+# Fuzzing: `make fuzz FUZZ_SECONDS=N` runs each target for N seconds, as many targets at once
+# as there are cores (FUZZ_JOBS=1 for one at a time; scripts/fuzz.sh). Corpora grow in
+# .fuzz/ between runs; a crash leaves its input in fuzz-artifacts/ and fails the target.
 # Built optimised, with coverage and AddressSanitizer (checks stay on). An input that takes
 # longer than a picture's CPU budget and a pass, or memory past what the budgets allow
 # (AddressSanitizer's own included), fails its target as a crash does.
@@ -116,12 +117,15 @@ quick-options:
 
 # Everything: the suites (and the getting-started snippet, which the build compiles and
 # a suite runs), the documentation and manual page, the Debian package installed and
-# removed again, then each sanitizer, stress,
-# valgrind and 30 s of each fuzz target.
+# removed again, then ThreadSanitizer, stress, valgrind and 30 s of each fuzz target
+# (under AddressSanitizer). `make asan`, the suites under AddressSanitizer, is left out
+# to keep the whole under half an hour on two cores: memcheck (C libraries included)
+# and the fuzzers check memory in every run; run it when you change code that handles
+# memory by pointer.
 test: test-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
-	$(MAKE) docs man deb-check tsan asan stress valgrind spark-example serve-test
+	$(MAKE) docs man deb-check tsan stress valgrind spark-example serve-test
 	$(MAKE) fuzz FUZZ_SECONDS=30
 
 # Every Swift file in the form .swift-format gives (swift-format's defaults but 4-space
