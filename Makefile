@@ -129,12 +129,11 @@ test: test-deps spark-deps serve-deps lint
 	$(MAKE) -j2 --output-sync=target test-stages-release test-stages-threads
 	$(MAKE) fuzz FUZZ_SECONDS=30
 
-# make test's later stages in two streams side by side, each stage in turn within its
-# stream and each stream's output printed whole when it ends: one stream's build or tests
-# leave a core idle part of the time (linking, a chain of modules, tests that wait), and
-# the other takes it. What the streams install is installed before (two apt-get cannot
-# run at once). One stream has the release qr's stages, the other ThreadSanitizer's and
-# qr-serve's.
+# make test's later stages in two streams side by side (what they install is installed
+# before, as two apt-get cannot run at once), each stage in turn within its stream, each
+# stream's output printed whole when it ends: a stage's build or its tests
+# leave a core idle much of the time (linking, a chain of modules, tests that wait),
+# which the other stream takes. The release qr's stages, and the stages of threads.
 test-stages-release:
 	$(MAKE) -j1 docs man deb-check stress valgrind spark-example
 
