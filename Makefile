@@ -58,8 +58,7 @@ DLOPENED := libZXing.so.2 libqrencode.so.4
 DEB_DIR := .build/deb
 
 .PHONY: all deps test-deps bench-deps spark-deps build run check quick-options test format lint docs man install install-files uninstall \
-	deb deb-check tsan asan stress valgrind fuzz bench-peers bench-hard spark-example clean \
-	test-stages-release test-stages-threads
+	deb deb-check tsan asan stress valgrind fuzz bench-peers bench-hard spark-example clean
 
 all: build
 
@@ -123,22 +122,11 @@ quick-options:
 # to keep the whole under half an hour on two cores: memcheck (C libraries included)
 # and the fuzzers check memory in every run; run it when you change code that handles
 # memory by pointer.
-test: test-deps spark-deps serve-deps lint
+test: test-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
-	$(MAKE) -j2 --output-sync=target test-stages-release test-stages-threads
+	$(MAKE) docs man deb-check tsan stress valgrind spark-example serve-test
 	$(MAKE) fuzz FUZZ_SECONDS=30
-
-# make test's later stages in two streams side by side (what they install is installed
-# before, as two apt-get cannot run at once), each stage in turn within its stream, each
-# stream's output printed whole when it ends: a stage's build or its tests
-# leave a core idle much of the time (linking, a chain of modules, tests that wait),
-# which the other stream takes. The release qr's stages, and the stages of threads.
-test-stages-release:
-	$(MAKE) -j1 docs man deb-check stress valgrind spark-example
-
-test-stages-threads:
-	$(MAKE) -j1 tsan serve-test
 
 # Every Swift file in the form .swift-format gives (swift-format's defaults but 4-space
 # indents, 120 columns, imports left where they are and #if bodies not indented, and
