@@ -1,5 +1,6 @@
 // QRKit tests — an engine's later passes wait behind the other engines' passes on a picture
 // that shows a symbol whose fitted grids read nothing.
+import Dispatch
 import Testing
 @testable import QRCore
 @testable import QRKit
@@ -52,12 +53,36 @@ import Testing
     }
 
     /// The passes run, in order, of a race of the two on `image`, every pass on one worker.
+    /// The worker is held until both engines' first passes are queued: otherwise, on a
+    /// loaded machine, it could run the locator's passes before the backup's first is queued.
     static func passes(yields: Bool, on image: GrayImage) -> [String] {
         let log = RecordingLog()
+        let executor = DecodeExecutor(workers: 1)
+        let gate = DispatchSemaphore(value: 0)
+        let held = DispatchSemaphore(value: 0)
+        executor.submit(copies: 1, rank: -1, order: 0, picture: nil) {
+            held.signal()
+            gate.wait()
+        }
+        held.wait()
         let decoder = QRDecoder(
-            strategy: .race([Locator(log: log), Backup(log: log, yields: yields)]),
-            executor: DecodeExecutor(workers: 1))
-        let (report, _) = decodeAndSettle(decoder, image)
+            strategy: .race([Locator(log: log), Backup(log: log, yields: yields)]), executor: executor)
+        let done = DispatchSemaphore(value: 0)
+        let box = Locked<(DecodeReport?, DecodeReport?)>((nil, nil))
+        decoder.start(
+            image,
+            onAnswer: { report in
+                box.withLock { $0.0 = report }
+                done.signal()
+            },
+            onSettled: { report in
+                box.withLock { $0.1 = report }
+                done.signal()
+            })
+        gate.signal()
+        done.wait()
+        done.wait()
+        let report = box.withLock { $0.0 }!
         #expect(report.symbols.map(\.text) == ["read"])
         return log.entries
     }
