@@ -84,10 +84,11 @@ extension Duration {
 
 let blankImage = GrayImage(width: 8, height: 8, filledWith: 255)
 
-/// Starts a decode and waits for both its answer and its settling (every engine stopped).
-func decodeAndSettle(_ decoder: QRDecoder, _ image: GrayImage = blankImage) -> (
-    answer: DecodeReport, settled: DecodeReport
-) {
+/// Starts a decode and waits for both its answer and its settling (every engine stopped);
+/// `afterStart` runs once the decode has queued its first passes, before the wait.
+func decodeAndSettle(
+    _ decoder: QRDecoder, _ image: GrayImage = blankImage, afterStart: () -> Void = {}
+) -> (answer: DecodeReport, settled: DecodeReport) {
     let done = DispatchSemaphore(value: 0)
     let box = Locked<(DecodeReport?, DecodeReport?)>((nil, nil))
     decoder.start(
@@ -100,6 +101,7 @@ func decodeAndSettle(_ decoder: QRDecoder, _ image: GrayImage = blankImage) -> (
             box.withLock { $0.1 = report }
             done.signal()
         })
+    afterStart()
     done.wait()
     done.wait()
     let (answer, settled) = box.withLock { $0 }

@@ -67,22 +67,7 @@ import Testing
         held.wait()
         let decoder = QRDecoder(
             strategy: .race([Locator(log: log), Backup(log: log, yields: yields)]), executor: executor)
-        let done = DispatchSemaphore(value: 0)
-        let box = Locked<(DecodeReport?, DecodeReport?)>((nil, nil))
-        decoder.start(
-            image,
-            onAnswer: { report in
-                box.withLock { $0.0 = report }
-                done.signal()
-            },
-            onSettled: { report in
-                box.withLock { $0.1 = report }
-                done.signal()
-            })
-        gate.signal()
-        done.wait()
-        done.wait()
-        let report = box.withLock { $0.0 }!
+        let (report, _) = decodeAndSettle(decoder, image, afterStart: { gate.signal() })
         #expect(report.symbols.map(\.text) == ["read"])
         return log.entries
     }
