@@ -259,17 +259,15 @@ final class PictureDecode: Sendable {
         let result = engine.result { try decodePass.run(on: picture) }
         let end = clock.now
         let cpu = threadCPUTime() - cpuStart
+        let symbols = (try? result.get()) ?? []
         switch result {
         case .failure(.cancelled): break  // A pass stopped early says nothing of what it costs.
         default:
-            var found = false
-            if case .success(let symbols) = result { found = !symbols.isEmpty }
             executor.recordCost(
                 engine: engine.name, pass: decodePass.name, cpu: cpu, pixels: picture.original.pixelCount,
-                found: found)
+                found: !symbols.isEmpty)
         }
-        var complete = true
-        if case .success(let symbols) = result, !symbols.isEmpty { complete = isComplete(symbols, of: index) }
+        let complete = symbols.isEmpty || isComplete(symbols, of: index)
         passDone(Done(index: index, pass: pass, result: result, wall: end - passStart, cpu: cpu, complete: complete))
     }
 
